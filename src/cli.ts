@@ -1,0 +1,146 @@
+/**
+ * The command line over the engine (SPEC §8). It prints exactly what the model would see: the
+ * working directory plays the workspace folder, complete lists go to a per-user cache
+ * directory, and ripgrep comes from the packaged `@vscode/ripgrep` (then PATH). The first
+ * Ctrl-C stops the search and still prints what was found, marked incomplete.
+ */
+
+import * as nodePath from 'node:path';
+import { parseArgs } from 'node:util';
+import { glob, isGlobError, type GlobResult } from './core';
+import { locateRipgrep, packagedRipgrep, ripgrepOnPath } from './core/ripgrep/locate';
+
+const USAGE = 'usage: workspace-glob [--json] [--max-results N] [--include-ignored] [--timeout-seconds S] PATTERN [PATH]';
+
+const HELP = `${USAGE}
+
+Finds files whose paths match PATTERN under PATH (default: the current directory), oldest
+first, and prints what the glob tool gives a model: the page of paths, then a footer. When more
+files match than fit on a page, the page is a round-robin sample across the top-level entries
+and the complete sorted list is saved to a file named in the footer.
+
+  PATTERN              ripgrep-style glob: "*.ts" matches names at any depth, "src/**/*.ts"
+                       is anchored to PATH, "src/" means everything under src
+  --json               print one JSON object (root, pattern, total, paths, sampled, complete,
+                       topLevel, spill, text) instead of the text
+  --max-results N      page size (default 100)
+  --include-ignored    also match files hidden by .gitignore, .ignore and .rgignore
+  --timeout-seconds S  stop after S seconds and print what was found, marked incomplete
+`;
+
+/** Exit codes: 0 success (an empty result too), 1 the search could not run, 2 bad input. */
+async function main(argv: readonly string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean', default: false },
+        'max-results': { type: 'string' },
+        'include-ignored': { type: 'boolean', default: false },
+        'timeout-seconds': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (positionals.length < 1 || positionals.length > 2) {
+    return usageError(positionals.length === 0 ? 'PATTERN is missing' : 'too many arguments (quote the pattern so the shell does not expand it)');
+  }
+  const maxResults = positiveNumber(values['max-results'], '--max-results', true);
+  const timeoutSeconds = positiveNumber(values['timeout-seconds'], '--timeout-seconds', false);
+  if (typeof maxResults === 'string' || typeof timeoutSeconds === 'string') {
+    return usageError(typeof maxResults === 'string' ? maxResults : (timeoutSeconds as string));
+  }
+
+  const [pattern, path] = positionals;
+  const cwd = process.cwd();
+  const controller = new AbortController();
+  const interrupt = (): void => {
+    if (controller.signal.aborted) {
+      process.exit(130);
+    }
+    controller.abort();
+  };
+  process.on('SIGINT', interrupt);
+  try {
+    const ripgrepPath = await locateRipgrep([await packagedRipgrep(), await ripgrepOnPath()]);
+    const result = await glob(
+      { pattern, ...(path !== undefined ? { path } : {}), ...(values['include-ignored'] ? { includeIgnored: true } : {}) },
+      [{ name: nodePath.basename(cwd), path: cwd }],
+      {
+        ripgrepPath,
+        ...(maxResults !== undefined ? { maxResults } : {}),
+        ...(timeoutSeconds !== undefined ? { timeoutMs: timeoutSeconds * 1000 } : {}),
+        signal: controller.signal,
+        spillDirectory: await spillDirectory(),
+      },
+    );
+    process.stdout.write(values.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : `${result.text}\n`);
+    return 0;
+  } catch (error) {
+    const message = (error as Error).message.replace(/\s*\n\s*/g, ' ');
+    process.stderr.write(`workspace-glob: ${message}\n`);
+    return isGlobError(error) && (error.kind === 'ripgrepNotFound' || error.kind === 'ripgrepFailed') ? 1 : 2;
+  } finally {
+    process.off('SIGINT', interrupt);
+  }
+}
+
+/** The object `--json` prints (SPEC §8). */
+function toJson(result: GlobResult): Record<string, unknown> {
+  const byCount = [...result.topLevel.entries].sort((a, b) => b.count - a.count);
+  return {
+    root: result.roots.length === 1 ? result.roots[0] : result.roots,
+    pattern: result.pattern,
+    total: result.total,
+    paths: result.page.map((path) => path.path),
+    sampled: result.sampled,
+    complete: result.complete,
+    topLevel: {
+      total: result.topLevel.entries.length,
+      reached: result.topLevel.reached,
+      counts: byCount.map((entry) => [entry.label, entry.count]),
+    },
+    spill: result.spill?.saved ? result.spill.path : null,
+    text: result.text,
+  };
+}
+
+async function spillDirectory(): Promise<string> {
+  const { default: envPaths } = (await import('env-paths')) as { default: (name: string, options: { suffix: string }) => { cache: string } };
+  return nodePath.join(envPaths('workspace-glob', { suffix: '' }).cache, 'lists');
+}
+
+function positiveNumber(text: string | undefined, flag: string, integer: boolean): number | string | undefined {
+  if (text === undefined) {
+    return undefined;
+  }
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    return `${flag} needs a positive ${integer ? 'whole ' : ''}number, not ${JSON.stringify(text)}`;
+  }
+  return value;
+}
+
+function usageError(message: string): number {
+  process.stderr.write(`workspace-glob: ${message}\n${USAGE}\n`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`workspace-glob: ${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,24 @@
+/**
+ * The engine's public face: validate raw input into a request, run it. The command line and the
+ * VS Code adapter use only what is exported here.
+ */
+
+import { runGlob, type GlobOptions } from './glob';
+import { resolveRequest, type WorkspaceFolder } from './request';
+import type { GlobResult } from './result';
+
+export { GlobError, isGlobError, type GlobErrorKind } from './errors';
+export { DEFAULT_MAX_PATHS, DEFAULT_MAX_RESULTS, runGlob, type GlobOptions } from './glob';
+export { GLOB_INPUT_FIELDS, parseGlobInput, type GlobInput } from './input';
+export { parseShownName, showName, type RawName } from './names';
+export { resolveRequest, type GlobRequest, type RequestContext, type SearchScope, type WorkspaceFolder } from './request';
+export type { GlobResult, PagePath, TopLevelEntry } from './result';
+export type { RipgrepEvent } from './collect';
+export { DEFAULT_SPILL_LIMITS, type SpillLimits, type SpillOutcome } from './spill';
+export { parseSpillHeader, resolveSpillLine } from './spillFormat';
+
+/** Validates `input` against the workspace `folders` and runs the search. */
+export async function glob(input: unknown, folders: readonly WorkspaceFolder[], options: GlobOptions): Promise<GlobResult> {
+  const request = await resolveRequest(input, { folders, ripgrepPath: options.ripgrepPath });
+  return runGlob(request, options);
+}

@@ -1,0 +1,78 @@
+/**
+ * The tool's input as a model sends it, checked against the schema in package.json
+ * (`contributes.languageModelTools[0].inputSchema`; a manifest test keeps the two in step).
+ * Models send wrong types and invented fields; each gets an error that says what to send instead.
+ */
+
+import { GlobError } from './errors';
+
+export interface GlobInput {
+  /** ripgrep/gitignore-style glob (SPEC §1). */
+  readonly pattern: string;
+  /** Directory to search: absolute, or relative to the workspace. Default: every workspace folder. */
+  readonly path?: string;
+  /** Also match files hidden by ignore files and excludes. @default false */
+  readonly includeIgnored?: boolean;
+}
+
+/** Every field the tool takes, with its JSON type, and whether it is required. */
+export const GLOB_INPUT_FIELDS = {
+  pattern: { type: 'string', required: true },
+  path: { type: 'string', required: false },
+  includeIgnored: { type: 'boolean', required: false },
+} as const;
+
+const USAGE = 'The glob tool takes {"pattern": string, "path"?: string, "includeIgnored"?: boolean}, for example {"pattern": "src/**/*.ts"}.';
+
+export function parseGlobInput(raw: unknown): GlobInput {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw invalid(`The input must be a JSON object, not ${describe(raw)}. ${USAGE}`);
+  }
+  const record = raw as Record<string, unknown>;
+  const unknownFields = Object.keys(record).filter((key) => !(key in GLOB_INPUT_FIELDS));
+  if (unknownFields.length > 0) {
+    throw invalid(`Unknown input field ${unknownFields.map((key) => `"${key}"`).join(', ')}. ${USAGE}`);
+  }
+
+  const { pattern, path, includeIgnored } = record;
+  if (pattern === undefined || pattern === null) {
+    throw invalid(`"pattern" is required. ${USAGE}`);
+  }
+  if (typeof pattern !== 'string') {
+    throw invalid(`"pattern" must be a string, not ${describe(pattern)}. ${USAGE}`);
+  }
+  if (pattern.trim() === '') {
+    throw invalid('"pattern" is empty. Give a glob such as "*" (every file), "*.ts" (by name at any depth) or "src/**/*.ts" (under src/).');
+  }
+  if (pattern.includes('\0')) {
+    throw invalid('"pattern" contains a NUL character, which no file name can contain. Remove it.');
+  }
+  if (path !== undefined && path !== null && typeof path !== 'string') {
+    throw invalid(`"path" must be a string (a directory), not ${describe(path)}. Omit it to search the whole workspace.`);
+  }
+  if (typeof path === 'string' && path.includes('\0')) {
+    throw invalid('"path" contains a NUL character, which no path can contain. Remove it.');
+  }
+  if (includeIgnored !== undefined && includeIgnored !== null && typeof includeIgnored !== 'boolean') {
+    throw invalid(`"includeIgnored" must be true or false, not ${describe(includeIgnored)}.`);
+  }
+  return {
+    pattern,
+    ...(typeof path === 'string' && path.trim() !== '' ? { path } : {}),
+    ...(includeIgnored === true ? { includeIgnored } : {}),
+  };
+}
+
+function invalid(message: string): GlobError {
+  return new GlobError('invalidInput', message);
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) {
+    return 'an array';
+  }
+  if (value === null) {
+    return 'null';
+  }
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}

@@ -1,0 +1,142 @@
+/**
+ * File names as ripgrep prints them, and how they are shown (SPEC §5).
+ *
+ * A name is kept as a string when its bytes are valid UTF-8 and as the raw bytes otherwise, so a
+ * file whose name is not UTF-8 can still be stat-ed, counted and shown. A name is shown verbatim
+ * unless that could mislead whoever reads the list: a control character (a newline would split one
+ * entry into two), a leading `"` (it would look quoted), a backslash on POSIX (it would look like an
+ * escape) or `</` (it could close a tag around the list). Those are shown as a JSON string with
+ * `</` written `<\/`; bytes that are not UTF-8 are written `\xNN` inside the quotes. Every shown
+ * form parses back to the exact name with `parseShownName`.
+ */
+
+import { isUtf8 } from 'node:buffer';
+
+/** A path relative to a walk root: a string, or the raw bytes when they are not valid UTF-8. */
+export type RawName = string | Buffer;
+
+// C0 controls, DEL, C1 controls and the Unicode line and paragraph separators, which some
+// readers treat as line breaks. Matching control characters is the point here.
+// eslint-disable-next-line no-control-regex
+const MISLEADING_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+export function needsQuoting(name: string, posix: boolean): boolean {
+  return (
+    name.startsWith('"') ||
+    name.includes('</') ||
+    MISLEADING_CHARACTER.test(name) ||
+    (posix && name.includes('\\'))
+  );
+}
+
+/** The form a name is printed in: verbatim, or quoted as described above. */
+export function showName(name: RawName, posix = process.platform !== 'win32'): string {
+  if (typeof name === 'string') {
+    return needsQuoting(name, posix) ? quote(name) : name;
+  }
+  return quoteBytes(name);
+}
+
+function quote(text: string): string {
+  return `"${jsonEscape(text)}"`;
+}
+
+/** JSON string escaping without the surrounding quotes, and `</` written `<\/`. */
+function jsonEscape(text: string): string {
+  return JSON.stringify(text)
+    .slice(1, -1)
+    .replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/<\//g, '<\\/');
+}
+
+/** Quotes bytes that are not valid UTF-8: valid runs as JSON text, other bytes as `\xNN`. */
+function quoteBytes(bytes: Buffer): string {
+  let out = '"';
+  let runStart = 0;
+  let i = 0;
+  while (i < bytes.length) {
+    const length = utf8SequenceLength(bytes, i);
+    if (length > 0) {
+      i += length;
+      continue;
+    }
+    out += jsonEscape(bytes.toString('utf8', runStart, i));
+    out += `\\x${bytes[i].toString(16).padStart(2, '0')}`;
+    i += 1;
+    runStart = i;
+  }
+  out += jsonEscape(bytes.toString('utf8', runStart, i));
+  // A `</` split across a run boundary cannot occur: `\xNN` always sits between them.
+  return `${out}"`;
+}
+
+/** Length of the valid UTF-8 sequence starting at `at`, or 0 when the byte there starts none. */
+function utf8SequenceLength(bytes: Buffer, at: number): number {
+  const lead = bytes[at];
+  if (lead < 0x80) {
+    return 1;
+  }
+  const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+  if (length === 0 || at + length > bytes.length) {
+    return 0;
+  }
+  return isUtf8(bytes.subarray(at, at + length)) ? length : 0;
+}
+
+/**
+ * Reads a shown name back: verbatim text stays as it is; a quoted one is unescaped, and comes
+ * back as bytes when it holds `\xNN`.
+ */
+export function parseShownName(shown: string): RawName {
+  if (!shown.startsWith('"')) {
+    return shown;
+  }
+  if (!shown.endsWith('"') || shown.length < 2) {
+    throw new SyntaxError(`not a quoted name: ${shown}`);
+  }
+  const parts: Buffer[] = [];
+  let text = '';
+  let sawByte = false;
+  const flushText = (): void => {
+    if (text !== '') {
+      parts.push(Buffer.from(JSON.parse(`"${text}"`) as string, 'utf8'));
+      text = '';
+    }
+  };
+  const body = shown.slice(1, -1);
+  for (let i = 0; i < body.length; i += 1) {
+    if (body[i] !== '\\') {
+      text += body[i];
+    } else if (body[i + 1] === 'x') {
+      flushText();
+      parts.push(Buffer.from([Number.parseInt(body.slice(i + 2, i + 4), 16)]));
+      sawByte = true;
+      i += 3;
+    } else {
+      // A JSON escape: `\uXXXX` is six characters, the others two.
+      const length = body[i + 1] === 'u' ? 6 : 2;
+      text += body.slice(i, i + length);
+      i += length - 1;
+    }
+  }
+  if (!sawByte) {
+    return JSON.parse(shown) as string;
+  }
+  flushText();
+  return Buffer.concat(parts);
+}
+
+/** Decodes one name from ripgrep's output, keeping the bytes when they are not UTF-8. */
+export function decodeName(chunk: Buffer, start: number, end: number): RawName {
+  const text = chunk.toString('utf8', start, end);
+  // U+FFFD is rare in real names; only then is it worth checking the bytes.
+  if (text.includes('\uFFFD') && !isUtf8(chunk.subarray(start, end))) {
+    return Buffer.from(chunk.subarray(start, end));
+  }
+  return text;
+}
+
+/** A name as text for matching and ordering: bytes that are not UTF-8 become U+FFFD. */
+export function nameText(name: RawName): string {
+  return typeof name === 'string' ? name : name.toString('utf8');
+}

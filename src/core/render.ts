@@ -1,0 +1,161 @@
+/**
+ * The model-facing text (SPEC §3): the page's paths inside `<files>` … `</files>`, then the
+ * footer in plain sentences. A shown path never contains `</` (such names are quoted), so the
+ * closing tag cannot be a path and nothing after it can be mistaken for one.
+ */
+
+import type { GlobResult, Incompleteness } from './result';
+
+/** Facts the text needs that the result does not carry. */
+export interface RenderContext {
+  /** The page size the result was cut to. */
+  readonly maxResults: number;
+  /** True when the pattern is anchored to the search root (it contains a `/`). */
+  readonly anchored: boolean;
+  /** True when exclude settings (files.exclude, search.exclude) were applied. */
+  readonly excludesApplied: boolean;
+  readonly timeoutMs?: number;
+  readonly maxPaths: number;
+}
+
+export type ResultFacts = Omit<GlobResult, 'text'>;
+
+/** How many of the largest entries the footer names. */
+const LARGEST_ENTRIES_SHOWN = 8;
+/** How many of ripgrep's warnings are quoted. */
+const WARNINGS_QUOTED = 3;
+
+export function renderModelText(result: ResultFacts, context: RenderContext): string {
+  if (result.total === 0) {
+    return [`No files match ${quoted(result.pattern)} in ${result.rootLabel}.`, ...emptyHints(result, context), ...problems(result, context)].join('\n');
+  }
+  const lines = ['<files>'];
+  result.page.forEach((path, i) => {
+    if (result.sampled && i > 0 && path.entry !== result.page[i - 1].entry) {
+      lines.push('');
+    }
+    lines.push(path.shown);
+  });
+  lines.push('</files>');
+
+  if (!result.sampled) {
+    lines.push(`${count(result.total, 'file')} ${result.total === 1 ? 'matches' : 'match'} ${quoted(result.pattern)} in ${result.rootLabel}, oldest first.`);
+  } else {
+    lines.push(...sampleFooter(result, context));
+  }
+  lines.push(...problems(result, context));
+  return lines.join('\n');
+}
+
+function sampleFooter(result: ResultFacts, context: RenderContext): string[] {
+  const { entries, reached } = result.topLevel;
+  const lines = [
+    `Showing ${number(result.page.length)} of ${count(result.total, 'file')} matching ${quoted(result.pattern)} in ${result.rootLabel}.`,
+    `That is more than fit on one page (${number(context.maxResults)}), so this page is a sample taken round-robin across the top-level entries (each entry in turn, oldest first within an entry). It is not the ${number(result.page.length)} oldest files: it cannot tell which files are oldest or newest. The complete list can.`,
+  ];
+  if (entries.length > 1) {
+    const reach = reached === entries.length ? `all ${number(entries.length)} top-level entries` : `${number(reached)} of ${number(entries.length)} top-level entries`;
+    lines.push(`The page reaches ${reach}. Matches per entry: ${largestEntries(entries)}.`);
+  }
+  const largest = [...entries].sort((a, b) => b.count - a.count)[0];
+  if (entries.length > context.maxResults) {
+    lines.push(`There are more top-level entries than paths on a page, so most entries are not on it: pass one entry as "path" to look inside it, for example "path": ${quoted(trimSlash(largest.label))}.`);
+  } else if (largest.count > largest.onPage && largest.label.endsWith('/')) {
+    lines.push(`To see more of one entry, pass it as "path", for example "path": ${quoted(trimSlash(largest.label))}.`);
+  }
+  lines.push(spillLine(result));
+  return lines;
+}
+
+function spillLine(result: ResultFacts): string {
+  const spill = result.spill;
+  if (!spill) {
+    return 'The complete list was not saved.';
+  }
+  if (!spill.saved) {
+    return `The complete list could not be saved (${spill.reason}); narrow "path" or the pattern to see the rest.`;
+  }
+  const cut = spill.written < result.total ? ` (cut at its size bound after ${number(spill.written)} paths)` : '';
+  return `The complete list of ${count(result.total, 'path')}, oldest first, is saved in ${spill.path}${cut}: read it with a file-reading tool; after a short header, it holds one path per line.`;
+}
+
+function largestEntries(entries: ResultFacts['topLevel']['entries']): string {
+  const largest = [...entries].sort((a, b) => b.count - a.count).slice(0, LARGEST_ENTRIES_SHOWN);
+  const parts = largest.map((entry) => `${entry.label} ${number(entry.count)}`);
+  if (entries.length > largest.length) {
+    parts.push(`+${number(entries.length - largest.length)} more`);
+  }
+  return parts.join(' · ');
+}
+
+/** Lines about anything that makes the result less than the whole truth. */
+function problems(result: ResultFacts, context: RenderContext): string[] {
+  const lines: string[] = [];
+  if (!result.complete) {
+    const skipped = result.dropped.skipped > 0 ? ` (${count(result.dropped.skipped, 'more match', 'more matches')} found but not yet ordered are left out)` : '';
+    lines.push(`INCOMPLETE: ${stopSentence(result.incompleteBecause, context)}, so these ${count(result.total, 'file')} are only what was found before that${skipped}; more files may match. Narrow "path" or the pattern and search again.`);
+  }
+  if (result.warnings.count > 0) {
+    const quotedWarnings = result.warnings.first.slice(0, WARNINGS_QUOTED).join('; ');
+    lines.push(`ripgrep reported ${count(result.warnings.count, 'problem')} reading the tree, so files below those paths may be missing: ${quotedWarnings}${result.warnings.count > WARNINGS_QUOTED ? '; …' : ''}.`);
+  }
+  const gone = result.dropped.vanished + result.dropped.unreadable;
+  if (gone > 0) {
+    lines.push(`${count(gone, 'matching file')} vanished or could not be read while the search ran and ${gone === 1 ? 'is' : 'are'} left out.`);
+  }
+  return lines;
+}
+
+function stopSentence(reason: Incompleteness | undefined, context: RenderContext): string {
+  switch (reason) {
+    case 'timeout':
+      return `the search stopped at its time limit of ${number(Math.round((context.timeoutMs ?? 0) / 1000))} s`;
+    case 'cancelled':
+      return 'the search was cancelled';
+    case 'limit':
+      return `the search stopped at its bound of ${number(context.maxPaths)} matching paths`;
+    case 'ripgrepKilled':
+      return 'ripgrep was killed before it finished';
+    default:
+      return 'the search stopped early';
+  }
+}
+
+function emptyHints(result: ResultFacts, context: RenderContext): string[] {
+  if (!result.complete) {
+    return [];
+  }
+  const hints: string[] = [];
+  if (result.missingDirectory !== undefined) {
+    hints.push(`- ${quoted(result.missingDirectory)} does not exist in ${result.rootLabel}.`);
+  }
+  if (context.anchored) {
+    const example = `**/${result.pattern.replace(/^\/+/, '')}`;
+    hints.push(`- The pattern contains "/", so it is anchored to ${result.rootLabel} (it must match from there down). To match at any depth, start it with "**/", for example ${quoted(example)}.`);
+  }
+  if (!result.includeIgnored) {
+    const excludes = context.excludesApplied ? ' and by the files.exclude and search.exclude settings' : '';
+    hints.push(`- Files hidden by .gitignore, .ignore and .rgignore files${excludes} were not searched; pass "includeIgnored": true to search them too.`);
+  }
+  if (result.pattern !== result.pattern.trim()) {
+    hints.push('- The pattern starts or ends with whitespace, which must then be part of the file name.');
+  }
+  hints.push('- Only files are returned, never directories; to list what is inside a directory "dir", use the pattern "dir/". Matching is case-sensitive.');
+  return hints;
+}
+
+function trimSlash(label: string): string {
+  return label.endsWith('/') ? label.slice(0, -1) : label;
+}
+
+function quoted(text: string): string {
+  return JSON.stringify(text);
+}
+
+function number(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+function count(value: number, singular: string, plural = `${singular}s`): string {
+  return `${number(value)} ${value === 1 ? singular : plural}`;
+}

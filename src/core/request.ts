@@ -1,0 +1,291 @@
+/**
+ * Raw tool input → one validated request (STYLE habit 5): the pattern normalised and compiled,
+ * `path` resolved to existing directories, and for each one the walk that lists it. Nothing
+ * downstream checks input again.
+ *
+ * A walk starts at the workspace folder that holds the search root, not at the search root
+ * itself, and is narrowed to it with negative globs: that way the folder's own ignore files
+ * apply inside `path` even when parent ignore files are off (VS Code's default), and an ignored
+ * directory named in `path` or in the pattern stays ignored.
+ */
+
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as nodePath from 'node:path';
+import { GlobError } from './errors';
+import { parseGlobInput } from './input';
+import { compilePattern, GlobSyntaxError, type CompiledPattern } from './pattern';
+import { VCS_METADATA_NAMES } from './ripgrep/args';
+import { ripgrepGlobReason } from './ripgrep/globReason';
+
+export interface WorkspaceFolder {
+  /** Shown before paths in a multi-root workspace. */
+  readonly name: string;
+  /** Absolute path of the folder. */
+  readonly path: string;
+}
+
+export interface RequestContext {
+  /** The workspace folders; the command line passes its working directory as the only one. */
+  readonly folders: readonly WorkspaceFolder[];
+  /** Used only to give ripgrep's own reason when a glob is invalid. */
+  readonly ripgrepPath?: string;
+  /** @default process.platform */
+  readonly platform?: NodeJS.Platform;
+}
+
+/** One ripgrep walk and how its output is shown. */
+export interface SearchScope {
+  /** ripgrep's working directory; names come back relative to it. */
+  readonly walkRoot: string;
+  /** The search root below the walk root, as path segments (empty when they are the same). */
+  readonly rootSegments: readonly string[];
+  /** Absolute path of the search root. */
+  readonly searchRoot: string;
+  /** Put before ripgrep's names to show them: '' , `<folder>/`, or the absolute walk root. */
+  readonly shownPrefix: string;
+  /** Put before a top-level entry's name to show it, so it can be passed back as `path`. */
+  readonly entryPrefix: string;
+  /** The workspace folder this walk belongs to, when it belongs to one. */
+  readonly folder?: WorkspaceFolder;
+}
+
+export interface GlobRequest {
+  readonly pattern: CompiledPattern;
+  readonly includeIgnored: boolean;
+  readonly scopes: readonly SearchScope[];
+  /** True when the search root lies outside every workspace folder (the person must agree). */
+  readonly outsideWorkspace: boolean;
+  /** How messages name what was searched: "the workspace", `src/`, an absolute path. */
+  readonly rootLabel: string;
+}
+
+/** A directory to search and the workspace folder holding it, if any. */
+interface SearchRoot {
+  readonly root: string;
+  readonly folder: WorkspaceFolder | undefined;
+}
+
+export async function resolveRequest(rawInput: unknown, context: RequestContext): Promise<GlobRequest> {
+  const input = parseGlobInput(rawInput);
+  const platform = context.platform ?? process.platform;
+  const paths = platform === 'win32' ? nodePath.win32 : nodePath.posix;
+  const folders = context.folders;
+
+  let patternText = platform === 'win32' ? input.pattern.replace(/\\/g, '/') : input.pattern;
+  while (patternText.startsWith('./')) {
+    patternText = patternText.slice(2);
+  }
+
+  let searchRoots: SearchRoot[];
+  if (input.path !== undefined) {
+    searchRoots = await resolvePath(input.path, folders, paths);
+  } else if (folders.length > 0) {
+    searchRoots = folders.map((folder) => ({ root: folder.path, folder }));
+  } else {
+    throw new GlobError('invalidInput', 'No workspace folder is open, so there is nothing to search by default. Pass an absolute directory as "path".');
+  }
+
+  const split = splitAbsolutePattern(patternText, searchRoots, input.path !== undefined, folders, paths);
+  patternText = split.pattern;
+  searchRoots = split.searchRoots;
+
+  const pattern = await compileOrExplain(patternText, input.pattern, context.ripgrepPath, searchRoots[0].root);
+  const multiRoot = folders.length > 1;
+  const scopes = await Promise.all(searchRoots.map(({ root, folder }) => scopeFor(root, folder, multiRoot, paths)));
+  const outsideWorkspace = scopes.some((scope) => scope.folder === undefined);
+  return {
+    pattern,
+    includeIgnored: input.includeIgnored === true,
+    scopes,
+    outsideWorkspace,
+    rootLabel: rootLabel(input.path !== undefined, scopes),
+  };
+}
+
+/** Resolves `path` to the directories it names; several when a relative path exists in several folders. */
+async function resolvePath(
+  pathText: string,
+  folders: readonly WorkspaceFolder[],
+  paths: nodePath.PlatformPath,
+): Promise<SearchRoot[]> {
+  let text = pathText;
+  if (text === '~' || text.startsWith('~/')) {
+    text = paths.join(os.homedir(), text.slice(1));
+  }
+  if (paths.isAbsolute(text)) {
+    const root = paths.resolve(text);
+    await requireDirectory(root, pathText, paths);
+    return [{ root, folder: innermostFolder(root, folders, paths) }];
+  }
+  if (folders.length === 0) {
+    throw new GlobError('invalidInput', `"path" ${JSON.stringify(pathText)} is relative, but no workspace folder is open. Pass an absolute directory.`);
+  }
+
+  const [first, ...rest] = text.split(/[\\/]+/);
+  const named = folders.length > 1 ? folders.find((folder) => folder.name === first) : undefined;
+  const candidates = named
+    ? [{ root: paths.resolve(named.path, ...rest), folder: named }]
+    : folders.map((folder) => ({ root: paths.resolve(folder.path, text), folder }));
+
+  const found: SearchRoot[] = [];
+  for (const candidate of candidates) {
+    const kind = await entryKind(candidate.root);
+    if (kind === 'directory') {
+      found.push({ root: candidate.root, folder: innermostFolder(candidate.root, folders, paths) });
+    } else if (kind === 'file' && candidates.length === 1) {
+      throw notADirectory(pathText, candidate.root, paths);
+    }
+  }
+  if (found.length === 0) {
+    if (candidates.length === 1) {
+      await requireDirectory(candidates[0].root, pathText, paths);
+    }
+    const tried = candidates.map((candidate) => candidate.root).join(', ');
+    throw new GlobError('pathNotFound', `"path" ${JSON.stringify(pathText)} does not exist (looked for ${tried}). Give a directory that exists, relative to the workspace or absolute, or omit "path" to search the whole workspace.`);
+  }
+  return found;
+}
+
+/**
+ * An absolute pattern inside a workspace folder (or inside `path`) becomes that root plus a
+ * pattern anchored to it (SPEC §1). Any other leading `/` keeps its glob meaning: anchored.
+ */
+function splitAbsolutePattern(
+  pattern: string,
+  searchRoots: SearchRoot[],
+  explicitPath: boolean,
+  folders: readonly WorkspaceFolder[],
+  paths: nodePath.PlatformPath,
+): { pattern: string; searchRoots: SearchRoot[] } {
+  const absolute = paths === nodePath.win32 ? /^[A-Za-z]:\//.test(pattern) : pattern.startsWith('/');
+  if (!absolute) {
+    return { pattern, searchRoots };
+  }
+  const restUnder = (root: string): string | undefined => {
+    const prefix = toSlashes(root).replace(/\/?$/, '/');
+    return pattern.startsWith(prefix) ? `/${pattern.slice(prefix.length)}` : undefined;
+  };
+  // The innermost root wins when workspace folders nest.
+  for (const searchRoot of [...searchRoots].sort((a, b) => b.root.length - a.root.length)) {
+    const rest = restUnder(searchRoot.root);
+    if (rest !== undefined) {
+      return { pattern: rest, searchRoots: [searchRoot] };
+    }
+  }
+  if (explicitPath && folders.some((folder) => restUnder(folder.path) !== undefined)) {
+    throw new GlobError('invalidInput', `The pattern ${JSON.stringify(pattern)} is an absolute path outside "path". Give the directory either in the pattern or in "path", not both.`);
+  }
+  return { pattern, searchRoots };
+}
+
+async function compileOrExplain(
+  pattern: string,
+  asGiven: string,
+  ripgrepPath: string | undefined,
+  cwd: string,
+): Promise<CompiledPattern> {
+  try {
+    return compilePattern(pattern);
+  } catch (error) {
+    if (!(error instanceof GlobSyntaxError)) {
+      throw error;
+    }
+    const reason = (ripgrepPath && (await ripgrepGlobReason(ripgrepPath, pattern.replace(/^!/, ''), cwd))) || `error parsing glob: ${error.message}`;
+    throw new GlobError(
+      'invalidGlob',
+      `The pattern ${JSON.stringify(asGiven)} is not a valid glob: ${reason}. Wrap a literal special character in brackets ([[], [{], [*]) or fix the pattern; for example "src/**/*.ts".`,
+    );
+  }
+}
+
+async function scopeFor(
+  searchRoot: string,
+  folder: WorkspaceFolder | undefined,
+  multiRoot: boolean,
+  paths: nodePath.PlatformPath,
+): Promise<SearchScope> {
+  const metadata = paths
+    .relative(folder?.path ?? paths.parse(searchRoot).root, searchRoot)
+    .split(/[\\/]/)
+    .find((segment) => (VCS_METADATA_NAMES as readonly string[]).includes(segment));
+  if (metadata) {
+    throw new GlobError('pathInMetadata', `"path" ${searchRoot} is inside version-control metadata (${metadata}), which this tool never lists. Read those files with a file-reading tool instead.`);
+  }
+
+  if (folder === undefined) {
+    const shown = toSlashes(searchRoot).replace(/\/?$/, '/');
+    return { walkRoot: searchRoot, rootSegments: [], searchRoot, shownPrefix: shown, entryPrefix: shown };
+  }
+  const folderPrefix = multiRoot ? `${folder.name}/` : '';
+  const relative = toSlashes(paths.relative(folder.path, searchRoot));
+  const rootSegments = relative === '' ? [] : relative.split('/');
+  const entryPrefix = folderPrefix + (relative === '' ? '' : `${relative}/`);
+  if (rootSegments.length > 0 && (await throughSymbolicLink(folder.path, rootSegments, searchRoot, paths))) {
+    // ripgrep does not walk into a linked directory it meets on the way, so start at the link.
+    return { walkRoot: searchRoot, rootSegments: [], searchRoot, shownPrefix: entryPrefix, entryPrefix, folder };
+  }
+  return { walkRoot: folder.path, rootSegments, searchRoot, shownPrefix: folderPrefix, entryPrefix, folder };
+}
+
+async function throughSymbolicLink(
+  folderPath: string,
+  segments: readonly string[],
+  searchRoot: string,
+  paths: nodePath.PlatformPath,
+): Promise<boolean> {
+  const [realFolder, realRoot] = await Promise.all([fs.realpath(folderPath), fs.realpath(searchRoot)]);
+  return paths.join(realFolder, ...segments) !== realRoot;
+}
+
+function innermostFolder(
+  directory: string,
+  folders: readonly WorkspaceFolder[],
+  paths: nodePath.PlatformPath,
+): WorkspaceFolder | undefined {
+  let best: WorkspaceFolder | undefined;
+  for (const folder of folders) {
+    const relative = paths.relative(folder.path, directory);
+    const inside = relative === '' || (!relative.startsWith('..') && !paths.isAbsolute(relative));
+    if (inside && (best === undefined || folder.path.length > best.path.length)) {
+      best = folder;
+    }
+  }
+  return best;
+}
+
+async function entryKind(path: string): Promise<'directory' | 'file' | 'missing'> {
+  try {
+    return (await fs.stat(path)).isDirectory() ? 'directory' : 'file';
+  } catch {
+    return 'missing';
+  }
+}
+
+async function requireDirectory(root: string, asGiven: string, paths: nodePath.PlatformPath): Promise<void> {
+  const kind = await entryKind(root);
+  if (kind === 'missing') {
+    throw new GlobError('pathNotFound', `"path" ${JSON.stringify(asGiven)} does not exist (resolved to ${root}). Give a directory that exists, or omit "path" to search the whole workspace.`);
+  }
+  if (kind === 'file') {
+    throw notADirectory(asGiven, root, paths);
+  }
+}
+
+function notADirectory(asGiven: string, root: string, paths: nodePath.PlatformPath): GlobError {
+  return new GlobError(
+    'pathNotDirectory',
+    `"path" ${JSON.stringify(asGiven)} is a file, not a directory. To find it, pass its directory as "path" (${paths.dirname(root)}) and its name as "pattern" (${JSON.stringify(paths.basename(root))}).`,
+  );
+}
+
+function rootLabel(explicitPath: boolean, scopes: readonly SearchScope[]): string {
+  if (!explicitPath) {
+    return scopes.length > 1 ? `the ${scopes.length} workspace folders` : 'the workspace';
+  }
+  return scopes.map((scope) => scope.entryPrefix || 'the workspace').join(', ');
+}
+
+function toSlashes(path: string): string {
+  return path.replace(/\\/g, '/');
+}

@@ -1,0 +1,67 @@
+/**
+ * What one search returns: the page, the facts the footer states, and the model-facing text.
+ * The command line prints `text` (or this object as JSON); the VS Code adapter renders the same
+ * facts as a quick pick and a chat answer.
+ */
+
+import type { RawName } from './names';
+import type { SpillOutcome } from './spill';
+import type { StopReason } from './stopper';
+
+export interface PagePath {
+  /** The path as printed. */
+  readonly shown: string;
+  /** The path as a plain string (unquoted); a name that is not UTF-8 keeps its `\xNN` form. */
+  readonly path: string;
+  /** The file itself, to open it. */
+  readonly absolutePath: RawName;
+  /** Index into `topLevel.entries`. */
+  readonly entry: number;
+}
+
+export interface TopLevelEntry {
+  /** How it is shown: `src/`, `README.md`, `<folder>/src/`; usable as `path`. */
+  readonly label: string;
+  /** Matches in the complete result. */
+  readonly count: number;
+  /** Matches shown on this page. */
+  readonly onPage: number;
+}
+
+/** Why a result is not complete. */
+export type Incompleteness = StopReason | 'ripgrepKilled';
+
+export interface GlobResult {
+  readonly pattern: string;
+  /** How the text names what was searched. */
+  readonly rootLabel: string;
+  /** Absolute search roots, one per walk. */
+  readonly roots: readonly string[];
+  readonly includeIgnored: boolean;
+  /** Files in the complete result. */
+  readonly total: number;
+  /** The page, in printed order (grouped by entry when sampled). */
+  readonly page: readonly PagePath[];
+  /** True when the result did not fit and the page is a round-robin sample. */
+  readonly sampled: boolean;
+  /** False when the search stopped early: `total` is then only what was found so far. */
+  readonly complete: boolean;
+  readonly incompleteBecause?: Incompleteness;
+  readonly topLevel: {
+    /** Entries in the complete result, in order of first appearance. */
+    readonly entries: readonly TopLevelEntry[];
+    /** Entries with at least one path on the page. */
+    readonly reached: number;
+  };
+  /** Where the complete list is, when the result did not fit. */
+  readonly spill: SpillOutcome | null;
+  /** What ripgrep warned about (unreadable directories and the like). */
+  readonly warnings: { readonly count: number; readonly first: readonly string[] };
+  /** Matches left out because they vanished, could not be read, or were not reached before a stop. */
+  readonly dropped: { readonly vanished: number; readonly unreadable: number; readonly skipped: number };
+  /** For an empty result: a literal directory the pattern needs that does not exist. */
+  readonly missingDirectory?: string;
+  readonly elapsedMs: number;
+  /** What the model reads. */
+  readonly text: string;
+}

@@ -1,0 +1,53 @@
+/**
+ * ripgrep's command line for one walk: list every file under the walk root, NUL-separated,
+ * unsorted (so ripgrep walks in parallel; the engine sorts by itself, because ripgrep 13's
+ * `--sort=modified` sorts per directory), honouring the ignore rules VS Code's search honours.
+ */
+
+import { narrowingGlobs } from './narrow';
+
+/** Version-control metadata, never listed, whatever the ignore settings say (SPEC §1). */
+export const VCS_METADATA_NAMES = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'] as const;
+
+export interface WalkRules {
+  /** List files hidden by ignore files and by `excludeGlobs` too. VCS metadata stays out. */
+  readonly includeIgnored: boolean;
+  /** Honour `.gitignore`, `.ignore` and `.rgignore` (VS Code: `search.useIgnoreFiles`). */
+  readonly useIgnoreFiles: boolean;
+  /** Also those in the walk root's parent directories (`search.useParentIgnoreFiles`). */
+  readonly useParentIgnoreFiles: boolean;
+  /** Also git's global excludes file (`search.useGlobalIgnoreFiles`). */
+  readonly useGlobalIgnoreFiles: boolean;
+  /** Walk into symbolic links to directories (`search.followSymlinks`). */
+  readonly followSymlinks: boolean;
+  /** gitignore-style globs of files to leave out (`files.exclude`, `search.exclude`). */
+  readonly excludeGlobs: readonly string[];
+}
+
+export function ripgrepArgs(rules: WalkRules, narrowTo: readonly string[]): string[] {
+  const args = ['--no-config', '--files', '--null', '--hidden'];
+  if (rules.includeIgnored || !rules.useIgnoreFiles) {
+    args.push('--no-ignore');
+  } else {
+    // .gitignore applies outside a git repository too, as VS Code's search does.
+    args.push('--no-require-git');
+    if (!rules.useParentIgnoreFiles) {
+      args.push('--no-ignore-parent');
+    }
+    if (!rules.useGlobalIgnoreFiles) {
+      args.push('--no-ignore-global');
+    }
+  }
+  if (rules.followSymlinks) {
+    args.push('--follow');
+  }
+  const globs = VCS_METADATA_NAMES.map((name) => `!${name}`);
+  if (!rules.includeIgnored) {
+    globs.push(...rules.excludeGlobs.map((glob) => `!${glob}`));
+  }
+  globs.push(...narrowingGlobs(narrowTo));
+  for (const glob of globs) {
+    args.push('--glob', glob);
+  }
+  return args;
+}

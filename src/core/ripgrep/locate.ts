@@ -1,0 +1,62 @@
+/**
+ * Finds a ripgrep binary: the first candidate that exists and is executable. The VS Code adapter
+ * puts its setting and VS Code's own bundled binary first; everyone ends with the packaged
+ * `@vscode/ripgrep` and `rg` on PATH. The error lists every place looked at.
+ */
+
+import { constants, promises as fs } from 'node:fs';
+import * as nodePath from 'node:path';
+import { GlobError } from '../errors';
+
+export interface RipgrepCandidate {
+  /** Where this candidate comes from, for the error: "setting workspaceGlob.ripgrepPath". */
+  readonly source: string;
+  /** Absolute path of the binary, or undefined when the source has none. */
+  readonly path: string | undefined;
+}
+
+const BINARY = process.platform === 'win32' ? 'rg.exe' : 'rg';
+
+export async function locateRipgrep(candidates: readonly RipgrepCandidate[]): Promise<string> {
+  for (const candidate of candidates) {
+    if (candidate.path !== undefined && (await isExecutable(candidate.path))) {
+      return candidate.path;
+    }
+  }
+  const looked = candidates.map((candidate) => `${candidate.source}${candidate.path ? ` (${candidate.path})` : ''}`).join('; ');
+  throw new GlobError('ripgrepNotFound', `ripgrep was not found. Looked in: ${looked}. Install ripgrep or point the ripgrep path setting at its binary.`);
+}
+
+/** The binary of the `@vscode/ripgrep` package this project depends on (an ES module). */
+export async function packagedRipgrep(): Promise<RipgrepCandidate> {
+  try {
+    const { rgPath } = (await import('@vscode/ripgrep')) as { rgPath: string };
+    // Inside a packaged extension the binary sits unpacked next to the asar archive.
+    return { source: 'the @vscode/ripgrep package', path: rgPath.replace(/\bnode_modules\.asar\b/, 'node_modules.asar.unpacked') };
+  } catch {
+    return { source: 'the @vscode/ripgrep package (not installed)', path: undefined };
+  }
+}
+
+/** `rg` on PATH. */
+export async function ripgrepOnPath(): Promise<RipgrepCandidate> {
+  for (const directory of (process.env.PATH ?? '').split(nodePath.delimiter)) {
+    if (directory !== '') {
+      const path = nodePath.join(directory, BINARY);
+      if (await isExecutable(path)) {
+        return { source: 'rg on PATH', path };
+      }
+    }
+  }
+  return { source: 'rg on PATH', path: undefined };
+}
+
+async function isExecutable(path: string): Promise<boolean> {
+  try {
+    const stats = await fs.stat(path);
+    await fs.access(path, constants.X_OK);
+    return stats.isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * Runs ripgrep and reports how it ended. No shell ever sees an argument. ripgrep gets its own
+ * process group, so stopping it (cancellation, timeout, size bound) kills its whole tree and
+ * leaves nothing behind; the run settles only after the process has exited and its pipes have
+ * closed. stderr is kept bounded, because a broken filesystem can make ripgrep print a warning
+ * per entry.
+ */
+
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { GlobError } from '../errors';
+import type { RawName } from '../names';
+import { NulSeparatedNames } from './output';
+
+export interface RipgrepInvocation {
+  readonly ripgrepPath: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+}
+
+export interface RipgrepRunOptions {
+  /** Aborting it kills ripgrep's process tree; the run then settles with `stopped: true`. */
+  readonly signal?: AbortSignal;
+  /** Called for every name, in ripgrep's order, as soon as it arrives. */
+  readonly onName: (name: RawName) => void;
+  /** Called once ripgrep has started, with its process id. */
+  readonly onSpawn?: (pid: number) => void;
+}
+
+export interface RipgrepOutcome {
+  /** ripgrep's exit code, or null when a signal ended it. */
+  readonly exitCode: number | null;
+  /** The signal that ended ripgrep when it was not us, for instance the system killing it. */
+  readonly killedBy: NodeJS.Signals | null;
+  /** True when the run was stopped through the signal passed in. */
+  readonly stopped: boolean;
+  /** Warnings ripgrep printed (unreadable directories and the like), the first few kept whole. */
+  readonly warnings: readonly string[];
+  /** How many warning lines ripgrep printed in all. */
+  readonly warningCount: number;
+}
+
+/** Warning lines kept whole; the rest are only counted. */
+const KEPT_WARNING_LINES = 20;
+/** stderr bytes examined; a flood beyond this is only counted. */
+const KEPT_STDERR_BYTES = 64 * 1024;
+
+export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOptions): Promise<RipgrepOutcome> {
+  const { signal } = options;
+  if (signal?.aborted) {
+    return Promise.resolve({ exitCode: null, killedBy: null, stopped: true, warnings: [], warningCount: 0 });
+  }
+  return new Promise<RipgrepOutcome>((resolve, reject) => {
+    const env = { ...process.env };
+    // --no-config already ignores it; removing it as well keeps a hostile value out of sight.
+    delete env.RIPGREP_CONFIG_PATH;
+    let child: ChildProcess;
+    try {
+      child = spawn(invocation.ripgrepPath, invocation.args, {
+        cwd: invocation.cwd,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        shell: false,
+        windowsHide: true,
+        // A process group of its own, so one kill reaches everything ripgrep started.
+        detached: process.platform !== 'win32',
+      });
+    } catch (error) {
+      reject(startFailure(invocation.ripgrepPath, error));
+      return;
+    }
+
+    let stopped = false;
+    let nameCount = 0;
+    const names = new NulSeparatedNames((name) => {
+      nameCount += 1;
+      options.onName(name);
+    });
+    const stderr = new BoundedLines(KEPT_STDERR_BYTES);
+    const stop = (): void => {
+      stopped = true;
+      killTree(child);
+    };
+
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (!stopped) {
+        names.push(chunk);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+    signal?.addEventListener('abort', stop, { once: true });
+
+    child.once('error', (error) => {
+      signal?.removeEventListener('abort', stop);
+      reject(startFailure(invocation.ripgrepPath, error));
+    });
+    child.once('spawn', () => {
+      if (child.pid !== undefined) {
+        options.onSpawn?.(child.pid);
+      }
+    });
+    child.once('close', (exitCode, killedBy) => {
+      signal?.removeEventListener('abort', stop);
+      const lines = stderr.lines();
+      if (!stopped && exitCode === 2 && nameCount === 0 && !lines.some(isPathWarning)) {
+        reject(new GlobError('ripgrepFailed', `ripgrep failed: ${lines.slice(0, 3).join('; ') || 'exit code 2'}`, lines.join('\n')));
+        return;
+      }
+      resolve({
+        exitCode,
+        killedBy: stopped ? null : killedBy,
+        stopped,
+        warnings: lines.slice(0, KEPT_WARNING_LINES),
+        warningCount: stderr.lineCount(),
+      });
+    });
+  });
+}
+
+/**
+ * A warning names a path and the operating system's reason (`rg: ./x: Permission denied (os
+ * error 13)`) or a symlink loop. Exit code 2 with no names and no such line is ripgrep refusing
+ * its arguments, which is a failure, not an empty result.
+ */
+function isPathWarning(line: string): boolean {
+  return /\(os error \d+\)|loop/i.test(line);
+}
+
+function startFailure(ripgrepPath: string, error: unknown): GlobError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') {
+    return new GlobError('ripgrepNotFound', `ripgrep was not found at ${ripgrepPath}. Install ripgrep or set the path to its binary.`);
+  }
+  if (code === 'EACCES') {
+    return new GlobError('ripgrepNotFound', `ripgrep at ${ripgrepPath} cannot be run (permission denied). Make it executable or set the path to another ripgrep binary.`);
+  }
+  return new GlobError('ripgrepFailed', `ripgrep could not be started from ${ripgrepPath}: ${(error as Error).message}`);
+}
+
+function killTree(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) {
+    return;
+  }
+  if (process.platform === 'win32') {
+    spawnSync('taskkill', ['/pid', String(child.pid), '/T', '/F'], { windowsHide: true });
+    return;
+  }
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+/** Collects stderr as lines, keeping the first `limit` bytes and counting every line. */
+class BoundedLines {
+  private text = '';
+  private newlines = 0;
+  private lastByte = 0x0a;
+
+  constructor(private readonly limit: number) {}
+
+  push(chunk: Buffer): void {
+    for (const byte of chunk) {
+      if (byte === 0x0a) {
+        this.newlines += 1;
+      }
+    }
+    this.lastByte = chunk[chunk.length - 1] ?? this.lastByte;
+    const room = this.limit - this.text.length;
+    if (room > 0) {
+      this.text += chunk.toString('utf8', 0, Math.min(room, chunk.length));
+    }
+  }
+
+  lineCount(): number {
+    return this.newlines + (this.lastByte === 0x0a ? 0 : 1);
+  }
+
+  lines(): string[] {
+    return this.text.split('\n').filter((line) => line !== '');
+  }
+}

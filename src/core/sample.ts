@@ -1,0 +1,118 @@
+/**
+ * The page over the cap: round-robin across top-level entries (SPEC §2). Every entry gets one slot
+ * before any gets a second; exhausted entries drop out; within an entry the complete result's
+ * order is kept; entries take turns in order of first appearance. With several workspace
+ * folders the turns go first across folders, then across each folder's entries. A flat result
+ * (every path its own entry) therefore equals the head.
+ *
+ * Linear in the number of items, whatever the number of entries, and pure: it sees only group
+ * numbers, never paths.
+ */
+
+export interface Grouping {
+  /** For each item of the complete result, in order: its entry (dense, numbered by first appearance). */
+  readonly entryOf: Uint32Array;
+  /** For each entry: its folder (dense, numbered by first appearance). */
+  readonly folderOf: Uint32Array;
+}
+
+/** Positions (into the complete result) chosen for a page of at most `slots`, in pick order. */
+export function roundRobinPage(grouping: Grouping, slots: number): number[] {
+  const { entryOf, folderOf } = grouping;
+  const entryCount = folderOf.length;
+  const buckets = bucketByEntry(entryOf, entryCount);
+
+  const entriesByFolder: number[][] = [];
+  for (let entry = 0; entry < entryCount; entry += 1) {
+    (entriesByFolder[folderOf[entry]] ??= []).push(entry);
+  }
+  const folders = entriesByFolder.map((entries) => new Turns(entries, (entry, round) => buckets.item(entry, round)));
+  const acrossFolders = new Turns(
+    folders.map((_, folder) => folder),
+    (folder) => folders[folder].next(),
+  );
+
+  const page: number[] = [];
+  while (page.length < slots) {
+    const position = acrossFolders.next();
+    if (position === EXHAUSTED) {
+      break;
+    }
+    page.push(position);
+  }
+  return page;
+}
+
+/**
+ * The page in printed order: grouped by folder, then by entry (each in order of first
+ * appearance), in the complete result's order within an entry.
+ */
+export function groupedForPrinting(page: readonly number[], grouping: Grouping): number[] {
+  const { entryOf, folderOf } = grouping;
+  return [...page].sort(
+    (a, b) => folderOf[entryOf[a]] - folderOf[entryOf[b]] || entryOf[a] - entryOf[b] || a - b,
+  );
+}
+
+const EXHAUSTED = -1;
+
+/**
+ * Round-robin over members that each yield a sequence: members take turns in the given order,
+ * a member that yields nothing drops out. `draw(member, round)` returns the member's next item or
+ * EXHAUSTED; each member is visited once per round it still had something, so the total work is
+ * linear in what is drawn.
+ */
+class Turns {
+  private current: number[];
+  private following: number[] = [];
+  private position = 0;
+  private round = 0;
+
+  constructor(
+    members: number[],
+    private readonly draw: (member: number, round: number) => number,
+  ) {
+    this.current = members;
+  }
+
+  next(): number {
+    for (;;) {
+      if (this.position >= this.current.length) {
+        if (this.following.length === 0) {
+          return EXHAUSTED;
+        }
+        this.current = this.following;
+        this.following = [];
+        this.position = 0;
+        this.round += 1;
+      }
+      const member = this.current[this.position];
+      this.position += 1;
+      const item = this.draw(member, this.round);
+      if (item !== EXHAUSTED) {
+        this.following.push(member);
+        return item;
+      }
+    }
+  }
+}
+
+/** Items grouped by entry with a counting sort: `item(entry, k)` is the entry's k-th item. */
+function bucketByEntry(entryOf: Uint32Array, entryCount: number): { item(entry: number, k: number): number } {
+  const starts = new Uint32Array(entryCount + 1);
+  for (const entry of entryOf) {
+    starts[entry + 1] += 1;
+  }
+  for (let entry = 0; entry < entryCount; entry += 1) {
+    starts[entry + 1] += starts[entry];
+  }
+  const filled = starts.slice(0, entryCount);
+  const items = new Uint32Array(entryOf.length);
+  for (let i = 0; i < entryOf.length; i += 1) {
+    items[filled[entryOf[i]]] = i;
+    filled[entryOf[i]] += 1;
+  }
+  return {
+    item: (entry, k) => (starts[entry] + k < starts[entry + 1] ? items[starts[entry] + k] : EXHAUSTED),
+  };
+}

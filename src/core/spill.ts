@@ -1,0 +1,139 @@
+/**
+ * Stores complete lists (SPEC §4) in a directory the caller owns: the extension's storage, or a
+ * per-user cache directory for the command line. The directory is 0700 and must not be a
+ * symbolic link; each list is a new 0600 file with an unguessable name, created exclusively so a
+ * planted link is never followed. Lists are bounded in number and in total bytes, and the oldest
+ * are pruned first. Saving can fail (full disk, no permission): the caller reports that in the
+ * footer, the search itself still succeeds.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as nodePath from 'node:path';
+import { spillHeaderText, type SpillHeader } from './spillFormat';
+
+export interface SpillLimits {
+  /** How many complete lists are kept. @default 20 */
+  readonly maxLists: number;
+  /** How many bytes all kept lists may take together; a longer list is cut to fit. @default 200 MiB */
+  readonly maxTotalBytes: number;
+}
+
+export const DEFAULT_SPILL_LIMITS: SpillLimits = { maxLists: 20, maxTotalBytes: 200 * 1024 * 1024 };
+
+export type SpillOutcome =
+  | { readonly saved: true; readonly path: string; readonly written: number }
+  | { readonly saved: false; readonly reason: string };
+
+const LIST_NAME = /^glob-\d{8}T\d{9}Z-[0-9a-f]{16}\.txt$/;
+/** Lines are buffered into writes of about this size. */
+const WRITE_CHUNK_BYTES = 1 << 20;
+
+export async function saveSpill(
+  directory: string,
+  limits: SpillLimits,
+  header: SpillHeader,
+  shownPaths: (position: number) => string,
+  signal?: AbortSignal,
+): Promise<SpillOutcome> {
+  let file: string | undefined;
+  try {
+    await ensurePrivateDirectory(directory);
+    file = nodePath.join(directory, listName(header.savedAt));
+    const written = await writeList(file, header, shownPaths, limits.maxTotalBytes, signal);
+    await prune(directory, limits, file);
+    return { saved: true, path: file, written };
+  } catch (error) {
+    if (file) {
+      await fs.rm(file, { force: true }).catch(() => undefined);
+    }
+    return { saved: false, reason: (error as Error).message };
+  }
+}
+
+async function ensurePrivateDirectory(directory: string): Promise<void> {
+  await fs.mkdir(directory, { recursive: true, mode: 0o700 });
+  const stats = await fs.lstat(directory);
+  if (stats.isSymbolicLink() || !stats.isDirectory()) {
+    throw new Error(`${directory} is not a plain directory; refusing to write there`);
+  }
+  if (process.platform !== 'win32') {
+    if (process.getuid && stats.uid !== process.getuid()) {
+      throw new Error(`${directory} belongs to another user; refusing to write there`);
+    }
+    if ((stats.mode & 0o777) !== 0o700) {
+      await fs.chmod(directory, 0o700);
+    }
+  }
+}
+
+function listName(savedAt: Date): string {
+  const stamp = savedAt.toISOString().replace(/[-:]/g, '').replace('.', '');
+  return `glob-${stamp}-${randomBytes(8).toString('hex')}.txt`;
+}
+
+async function writeList(
+  file: string,
+  header: SpillHeader,
+  shownPaths: (position: number) => string,
+  maxBytes: number,
+  signal: AbortSignal | undefined,
+): Promise<number> {
+  // Count what fits first, so the header can say whether the list was cut.
+  let written = 0;
+  let bytes = Buffer.byteLength(spillHeaderText(header, header.total));
+  while (written < header.total) {
+    const lineBytes = Buffer.byteLength(shownPaths(written)) + 1;
+    if (bytes + lineBytes > maxBytes) {
+      break;
+    }
+    bytes += lineBytes;
+    written += 1;
+  }
+
+  const handle = await fs.open(file, 'wx', 0o600);
+  try {
+    let pending = spillHeaderText(header, written);
+    for (let position = 0; position < written; position += 1) {
+      pending += `${shownPaths(position)}\n`;
+      if (pending.length >= WRITE_CHUNK_BYTES) {
+        signal?.throwIfAborted();
+        await handle.write(pending);
+        pending = '';
+      }
+    }
+    signal?.throwIfAborted();
+    await handle.write(pending);
+  } finally {
+    await handle.close();
+  }
+  return written;
+}
+
+/** Keeps the newest lists within the bounds; `keep` (the list just written) always stays. */
+async function prune(directory: string, limits: SpillLimits, keep: string): Promise<void> {
+  const lists: Array<{ path: string; size: number }> = [];
+  for (const name of await fs.readdir(directory)) {
+    if (!LIST_NAME.test(name)) {
+      continue;
+    }
+    const path = nodePath.join(directory, name);
+    const stats = await fs.lstat(path).catch(() => undefined);
+    if (stats) {
+      lists.push({ path, size: stats.isFile() ? stats.size : 0 });
+    }
+  }
+  // Names start with the time they were saved, so name order is age order.
+  lists.sort((a, b) => (a.path < b.path ? 1 : a.path > b.path ? -1 : 0));
+  let count = 0;
+  let bytes = 0;
+  for (const list of lists) {
+    const fits = count < limits.maxLists && bytes + list.size <= limits.maxTotalBytes;
+    if (list.path === keep || fits) {
+      count += 1;
+      bytes += list.size;
+    } else {
+      await fs.rm(list.path, { force: true });
+    }
+  }
+}

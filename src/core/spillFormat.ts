@@ -1,0 +1,87 @@
+/**
+ * The complete list's text (SPEC §4): a short header of `# ` lines ending with an empty line,
+ * then one shown path per line. The header names the roots, so whoever reads the list back (the
+ * virtual document that makes every path a link) can turn each line into the file it names.
+ */
+
+import { parseShownName, type RawName } from './names';
+
+export interface SpillHeader {
+  readonly pattern: string;
+  /** How shown paths map back to files: a shown path starting with `prefix` lives under `path`. */
+  readonly roots: ReadonlyArray<{ readonly prefix: string; readonly path: string }>;
+  readonly total: number;
+  readonly complete: boolean;
+  /** Why the search stopped early, when it did. */
+  readonly stopped?: string;
+  readonly savedAt: Date;
+}
+
+export const SPILL_TITLE = '# Workspace Glob: complete list';
+
+export function spillHeaderText(header: SpillHeader, written: number): string {
+  const status = header.complete ? 'complete' : `INCOMPLETE: ${header.stopped ?? 'the search stopped early'}`;
+  const lines = [
+    SPILL_TITLE,
+    `# pattern: ${JSON.stringify(header.pattern)}`,
+    `# roots: ${JSON.stringify(header.roots)}`,
+    '# order: modification time, oldest first; equal times by path',
+    `# total: ${header.total} files (${status})`,
+  ];
+  if (written < header.total) {
+    lines.push(`# this list holds the first ${written} of them: it was cut at its size bound`);
+  }
+  lines.push(`# saved: ${header.savedAt.toISOString()}`, '', '');
+  return lines.join('\n');
+}
+
+export interface ParsedSpill {
+  readonly pattern: string;
+  readonly roots: SpillHeader['roots'];
+  /** Zero-based line number of the first path. */
+  readonly firstPathLine: number;
+}
+
+/** Reads the header back; undefined when the text is not a complete list. */
+export function parseSpillHeader(text: string): ParsedSpill | undefined {
+  const lines = text.split('\n', 64);
+  if (lines[0] !== SPILL_TITLE) {
+    return undefined;
+  }
+  const end = lines.indexOf('');
+  if (end === -1) {
+    return undefined;
+  }
+  const field = (name: string): string | undefined =>
+    lines.slice(1, end).find((line) => line.startsWith(`# ${name}: `))?.slice(name.length + 4);
+  try {
+    return {
+      pattern: JSON.parse(field('pattern') ?? '""') as string,
+      roots: JSON.parse(field('roots') ?? '[]') as ParsedSpill['roots'],
+      firstPathLine: end + 1,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file a path line names: the root whose prefix is longest, joined with the rest. */
+export function resolveSpillLine(line: string, roots: ParsedSpill['roots']): { root: string; relative: RawName } | undefined {
+  let name: RawName;
+  try {
+    name = parseShownName(line);
+  } catch {
+    return undefined;
+  }
+  const byLength = [...roots].sort((a, b) => b.prefix.length - a.prefix.length);
+  for (const { prefix, path } of byLength) {
+    if (typeof name === 'string' && name.startsWith(prefix)) {
+      return { root: path, relative: name.slice(prefix.length) };
+    }
+    const prefixBytes = Buffer.from(prefix);
+    if (typeof name !== 'string' && name.subarray(0, prefixBytes.length).equals(prefixBytes)) {
+      return { root: path, relative: name.subarray(prefixBytes.length) };
+    }
+  }
+  return undefined;
+}
