@@ -1,0 +1,326 @@
+import * as assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { glob, GlobError, type GlobOptions, type GlobResult } from '../../src/core';
+import { exists } from './helpers/processes';
+import { testRipgrep } from './helpers/ripgrep';
+import { at, TempTree } from './helpers/tree';
+
+async function search(tree: TempTree, input: Record<string, unknown>, options: Partial<GlobOptions> = {}): Promise<GlobResult> {
+  return glob(input, [{ name: 'ws', path: tree.root }], { ripgrepPath: await testRipgrep(), ...options });
+}
+
+function topLevelName(path: string): string {
+  return path.split('/')[0];
+}
+
+async function rejectsWith(promise: Promise<unknown>, kind: string, text: RegExp): Promise<void> {
+  await assert.rejects(promise, (error: unknown) => {
+    assert.ok(error instanceof GlobError, String(error));
+    assert.equal(error.kind, kind);
+    assert.match(error.message, text);
+    return true;
+  });
+}
+
+describe('glob with the real ripgrep: the unpacked-archive workspace (SPEC’s reproduction)', () => {
+  // 24 top-level entries on disk: .git (VCS metadata), node_modules and dist (ignored), and 21
+  // visible ones holding 716 files. An unpacked archive keeps its old times, so 580 of its files
+  // sort before almost everything else; six other entries each have one even older file.
+  const tree = new TempTree();
+  const spillDirectory = new TempTree();
+  const oldStarters = { LICENSE: 1, docs: 10, scripts: 5, tools: 5, config: 5, legacy: 10 };
+  const newer: Record<string, number> = { src: 40, test: 20 };
+  for (const name of ['api', 'web', 'cli', 'db', 'ops', 'ui']) newer[name] = 4;
+  for (const name of ['i18n', 'assets', 'types', 'examples', 'bench']) newer[name] = 3;
+  let result: GlobResult;
+
+  before(async () => {
+    for (let i = 0; i < 580; i += 1) {
+      tree.write({ [`archive/pkg-${i % 12}/lib/file-${i}.js`]: at('2016-03-01', i * 60) });
+    }
+    let day = 0;
+    for (const [name, count] of Object.entries(oldStarters)) {
+      for (let i = 0; i < count; i += 1) {
+        const path = count === 1 ? name : `${name}/file-${i}.txt`;
+        // The first file of each is older than the archive; the rest are recent.
+        tree.write({ [path]: i === 0 ? at('2015-01-01', day * 3600) : at('2024-05-01', day * 3600 + i) });
+      }
+      day += 1;
+    }
+    for (const [name, count] of Object.entries(newer)) {
+      for (let i = 0; i < count; i += 1) {
+        tree.write({ [`${name}/part-${i}.ts`]: at('2024-06-01', day * 3600 + i) });
+      }
+      day += 1;
+    }
+    tree.write({ '.gitignore': { mtime: at('2024-07-01'), content: 'node_modules/\ndist/\n' } });
+    for (let i = 0; i < 50; i += 1) tree.write({ [`node_modules/dep-${i}/index.js`]: at('2010-01-01', i) });
+    for (let i = 0; i < 10; i += 1) tree.write({ [`dist/out-${i}.js`]: at('2010-01-01', i) });
+    tree.write({ '.git/HEAD': at('2010-01-01'), '.git/config': at('2010-01-01') });
+    result = await search(tree, { pattern: '*' }, { spillDirectory: spillDirectory.root });
+  });
+  after(() => {
+    tree.remove();
+    spillDirectory.remove();
+  });
+
+  function spilledPaths(): string[] {
+    assert.ok(result.spill?.saved);
+    const lines = readFileSync(result.spill.path, 'utf8').split('\n');
+    return lines.slice(lines.indexOf('') + 1).filter(Boolean);
+  }
+
+  it('counts every visible file and no ignored one', () => {
+    assert.equal(result.total, 716);
+    assert.equal(result.topLevel.entries.length, 21);
+  });
+
+  it('the oldest-first head would reach only 7 top-level entries; the page reaches all 21', () => {
+    const paths = spilledPaths();
+    assert.equal(paths.length, 716);
+    const head = paths.slice(0, 100);
+    assert.equal(new Set(head.map(topLevelName)).size, 7);
+    assert.equal(result.page.length, 100);
+    assert.equal(new Set(result.page.map((path) => topLevelName(path.shown))).size, 21);
+    assert.equal(result.topLevel.reached, 21);
+  });
+
+  it('prints the page grouped by entry and says it is a sample, not the head', () => {
+    const files = result.text.slice(result.text.indexOf('<files>\n') + 8, result.text.indexOf('\n</files>'));
+    const groups = files.split('\n\n');
+    assert.equal(groups.length, 21);
+    for (const group of groups) {
+      assert.equal(new Set(group.split('\n').map(topLevelName)).size, 1);
+    }
+    assert.match(result.text, /Showing 100 of 716 files matching "\*" in the workspace\./);
+    assert.match(result.text, /sample taken round-robin across the top-level entries/);
+    assert.match(result.text, /It is not the 100 oldest files/);
+    assert.match(result.text, /reaches all 21 top-level entries\. Matches per entry: archive\/ 580 · src\/ 40 · test\/ 20 · docs\/ 10 · legacy\/ 10 · /);
+    assert.match(result.text, /\+13 more\./);
+    assert.match(result.text, /pass it as "path", for example "path": "archive"/);
+    assert.match(result.text, /The complete list of 716 paths, oldest first, is saved in .*glob-.*\.txt/);
+  });
+
+  it('orders the complete list by time over the whole tree, not per directory', () => {
+    const paths = spilledPaths();
+    const times = paths.map((path) => statSync(tree.path(path)).mtimeMs);
+    for (let i = 1; i < times.length; i += 1) {
+      assert.ok(times[i - 1] <= times[i], `${paths[i - 1]} before ${paths[i]}`);
+    }
+    assert.deepEqual(paths.slice(0, 6), ['LICENSE', 'docs/file-0.txt', 'scripts/file-0.txt', 'tools/file-0.txt', 'config/file-0.txt', 'legacy/file-0.txt']);
+  });
+});
+
+describe('glob with the real ripgrep: order, ignores, names', () => {
+  let tree: TempTree;
+  beforeEach(() => {
+    tree = new TempTree();
+  });
+  afterEach(() => tree.remove());
+
+  it('shows a fitting result whole, oldest first, ties broken by path, with a one-line count', async () => {
+    tree.write({ 'b.txt': at('2020-01-01'), 'a.txt': at('2020-01-01'), 'old.txt': at('2019-01-01'), 'z/new.txt': at('2021-01-01') });
+    const result = await search(tree, { pattern: '*.txt' });
+    assert.equal(result.text, '<files>\nold.txt\na.txt\nb.txt\nz/new.txt\n</files>\n4 files match "*.txt" in the workspace, oldest first.');
+    assert.equal(result.sampled, false);
+    assert.equal(result.complete, true);
+    assert.equal(result.spill, null);
+  });
+
+  it('honours .gitignore outside a git repository, and includeIgnored lifts it', async () => {
+    tree.write({ 'keep.js': 1, 'ignored/x.js': 2, 'debug.log': 3, 'node_modules/dep/index.js': 4 });
+    writeFileSync(tree.path('.gitignore'), 'ignored/\n*.log\nnode_modules\n');
+    const plain = await search(tree, { pattern: '*' });
+    assert.deepEqual(plain.page.map((path) => path.shown).sort(), ['.gitignore', 'keep.js']);
+    const lifted = await search(tree, { pattern: '*', includeIgnored: true });
+    assert.deepEqual(lifted.page.map((path) => path.shown).sort(), ['.gitignore', 'debug.log', 'ignored/x.js', 'keep.js', 'node_modules/dep/index.js']);
+  });
+
+  it('never lets the pattern lift an ignore rule (ripgrep’s --glob would)', async () => {
+    tree.write({ 'node_modules/dep/index.js': 1, 'src/a.js': 2, 'build/out.js': 3 });
+    writeFileSync(tree.path('.ignore'), 'node_modules\n');
+    writeFileSync(tree.path('.rgignore'), 'build/\n');
+    assert.deepEqual((await search(tree, { pattern: '*.js' })).page.map((path) => path.shown), ['src/a.js']);
+    assert.equal((await search(tree, { pattern: 'node_modules/**' })).total, 0);
+    assert.equal((await search(tree, { pattern: '*', path: 'node_modules' })).total, 0);
+    assert.equal((await search(tree, { pattern: 'index.js' })).total, 0);
+    assert.equal((await search(tree, { pattern: 'build/out.js' })).total, 0);
+  });
+
+  it('finds hidden files and directories but never VCS metadata', async () => {
+    tree.write({ '.github/workflows/ci.yml': 1, '.env': 2, '.git/config': 3, 'sub/.hg/hgrc': 4, 'sub/.svn/entries': 5 });
+    const result = await search(tree, { pattern: '*', includeIgnored: true });
+    assert.deepEqual(result.page.map((path) => path.shown).sort(), ['.env', '.github/workflows/ci.yml']);
+  });
+
+  it('keeps a newline and bytes that are not UTF-8 in names, escaped and counted', async () => {
+    tree.writeFile('line\nbreak.txt', { mtime: 1 });
+    tree.writeFile(Buffer.concat([Buffer.from('bad-'), Buffer.from([0xff]), Buffer.from('.txt')]), { mtime: 2 });
+    tree.writeFile('plain.txt', { mtime: 3 });
+    const result = await search(tree, { pattern: '*.txt' });
+    assert.equal(result.total, 3);
+    assert.deepEqual(result.page.map((path) => path.shown), ['"line\\nbreak.txt"', '"bad-\\xff.txt"', 'plain.txt']);
+    assert.ok(Buffer.isBuffer(result.page[1].absolutePath));
+    assert.equal(result.text.split('\n').length, 6);
+  });
+
+  it('anchors a pattern with a slash to an explicit path', async () => {
+    tree.write({ 'pkg/src/a.ts': 1, 'pkg/src/deep/b.ts': 2, 'src/c.ts': 3, 'pkg/other/src/d.ts': 4 });
+    const result = await search(tree, { pattern: 'src/*.ts', path: 'pkg' });
+    assert.deepEqual(result.page.map((path) => path.shown), ['pkg/src/a.ts']);
+    const deep = await search(tree, { pattern: 'src/', path: 'pkg' });
+    assert.deepEqual(deep.page.map((path) => path.shown), ['pkg/src/a.ts', 'pkg/src/deep/b.ts']);
+  });
+
+  it('samples relative to an explicit path: entries are its children', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      tree.write({ [`pkg/big/f-${i}.txt`]: i, [`pkg/small-${i % 3}/g-${i}.txt`]: 100 + i, [`elsewhere/h-${i}.txt`]: i });
+    }
+    const result = await search(tree, { pattern: '*.txt', path: 'pkg' }, { maxResults: 10 });
+    assert.equal(result.total, 60);
+    assert.deepEqual(result.topLevel.entries.map((entry) => entry.label), ['pkg/big/', 'pkg/small-0/', 'pkg/small-1/', 'pkg/small-2/']);
+    assert.equal(result.topLevel.reached, 4);
+  });
+
+  it('shows paths outside the workspace absolute, grouped by their first segment below the root', async () => {
+    const outside = new TempTree();
+    try {
+      for (let i = 0; i < 6; i += 1) {
+        outside.write({ [`one/a-${i}.txt`]: i, [`two/b-${i}.txt`]: 10 + i });
+      }
+      const result = await search(tree, { pattern: '*.txt', path: outside.root }, { maxResults: 4 });
+      assert.deepEqual(result.topLevel.entries.map((entry) => entry.label), [`${outside.root}/one/`, `${outside.root}/two/`]);
+      assert.deepEqual(result.page.map((path) => path.shown), [`${outside.root}/one/a-0.txt`, `${outside.root}/one/a-1.txt`, `${outside.root}/two/b-0.txt`, `${outside.root}/two/b-1.txt`]);
+    } finally {
+      outside.remove();
+    }
+  });
+
+  it('splits an absolute pattern inside the workspace into root and anchored pattern', async () => {
+    tree.write({ 'src/a.ts': 1, 'src/sub/b.ts': 2, 'a.ts': 3 });
+    const result = await search(tree, { pattern: `${tree.root}/src/*.ts` });
+    assert.deepEqual(result.page.map((path) => path.shown), ['src/a.ts']);
+    const top = await search(tree, { pattern: `${tree.root}/*.ts` });
+    assert.deepEqual(top.page.map((path) => path.shown), ['a.ts']);
+  });
+
+  it('explains an empty result instead of a bare "no files"', async () => {
+    tree.write({ 'src/deep/a.ts': 1 });
+    const result = await search(tree, { pattern: 'src/*.ts' });
+    assert.equal(result.total, 0);
+    assert.match(result.text, /^No files match "src\/\*\.ts" in the workspace\./);
+    assert.match(result.text, /anchored to the workspace.*"\*\*\/src\/\*\.ts"/);
+    assert.match(result.text, /"includeIgnored": true/);
+    assert.match(result.text, /never directories/);
+    const missing = await search(tree, { pattern: 'lib/*.ts' });
+    assert.match(missing.text, /"lib\/" does not exist in the workspace/);
+  });
+
+  it('reports ripgrep warnings (exit code 2) with the results', async () => {
+    tree.write({ 'real.txt': 1 });
+    symlinkSync(tree.path('missing-target'), tree.path('dangling.txt'));
+    const result = await search(tree, { pattern: '*.txt' }, { rules: { followSymlinks: true } });
+    assert.equal(result.total, 1);
+    assert.equal(result.warnings.count, 1);
+    assert.match(result.text, /ripgrep reported 1 problem reading the tree.*dangling\.txt/);
+  });
+
+  it('walks into a path given through a symbolic link', async () => {
+    tree.write({ 'real/a.txt': 1 });
+    symlinkSync(tree.path('real'), tree.path('link'));
+    const result = await search(tree, { pattern: '*.txt', path: 'link' });
+    assert.deepEqual(result.page.map((path) => path.shown), ['link/a.txt']);
+  });
+});
+
+describe('glob with the real ripgrep: errors a model can act on', () => {
+  let tree: TempTree;
+  before(() => {
+    tree = new TempTree().write({ 'file.txt': 1, 'dir/a.txt': 2 });
+  });
+  after(() => tree.remove());
+
+  it("reports an invalid glob with ripgrep's own reason", async () => {
+    await rejectsWith(search(tree, { pattern: 'src/[a' }), 'invalidGlob', /error parsing glob 'src\/\[a': unclosed character class; missing '\]'/);
+    await rejectsWith(search(tree, { pattern: '{a,b' }), 'invalidGlob', /unclosed alternate group/);
+  });
+
+  it('reports a missing path, a file given as path, and VCS metadata as path', async () => {
+    await rejectsWith(search(tree, { pattern: '*', path: 'nope' }), 'pathNotFound', /does not exist/);
+    await rejectsWith(search(tree, { pattern: '*', path: 'file.txt' }), 'pathNotDirectory', /is a file, not a directory.*"pattern" \("file\.txt"\)/);
+    mkdirSync(tree.path('.git'), { recursive: true });
+    await rejectsWith(search(tree, { pattern: '*', path: '.git' }), 'pathInMetadata', /version-control metadata/);
+  });
+
+  it('says where it looked when ripgrep is missing', async () => {
+    await rejectsWith(search(tree, { pattern: '*' }, { ripgrepPath: tree.path('no-such-rg') }), 'ripgrepNotFound', /no-such-rg/);
+  });
+});
+
+describe('glob with the real ripgrep: stopping early', () => {
+  // Enough output (about 600 KB of names) that ripgrep is still writing when the first matches
+  // arrive: the pipe holds 64 KB, so it cannot have finished.
+  const tree = new TempTree();
+  before(() => {
+    for (let i = 0; i < 6000; i += 1) {
+      tree.write({ [`dir-${i % 40}/a-rather-long-file-name-to-fill-the-pipe-quickly-${i}.txt`]: i });
+    }
+  });
+  after(() => tree.remove());
+
+  it('a cancelled search kills ripgrep and returns what it found, marked incomplete', async () => {
+    const controller = new AbortController();
+    let pid = 0;
+    const result = await search(tree, { pattern: '*.txt' }, {
+      signal: controller.signal,
+      onRipgrep: (event) => {
+        pid = event.pid ?? pid;
+      },
+      onProgress: () => controller.abort(),
+    });
+    assert.equal(result.complete, false);
+    assert.equal(result.incompleteBecause, 'cancelled');
+    assert.ok(result.total > 0 && result.total < 6000, `total ${result.total}`);
+    assert.match(result.text, /INCOMPLETE: the search was cancelled/);
+    assert.ok(pid > 0);
+    assert.equal(exists(pid), false, 'ripgrep still running');
+    assert.equal(exists(-pid), false, 'ripgrep process group still alive');
+  });
+
+  it('a timed-out search kills ripgrep and says so', async () => {
+    let expire: (() => void) | undefined;
+    let pid = 0;
+    const result = await search(tree, { pattern: '*.txt' }, {
+      timeoutMs: 30_000,
+      startTimer: (_ms, onExpiry) => {
+        expire = onExpiry;
+        return () => undefined;
+      },
+      onRipgrep: (event) => {
+        pid = event.pid ?? pid;
+      },
+      onProgress: () => expire?.(),
+    });
+    assert.equal(result.incompleteBecause, 'timeout');
+    assert.match(result.text, /INCOMPLETE: the search stopped at its time limit of 30 s/);
+    assert.equal(exists(pid), false);
+  });
+
+  it('a search cancelled before it starts runs no ripgrep at all', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    let started = false;
+    const result = await search(tree, { pattern: '*.txt' }, { signal: controller.signal, onRipgrep: () => (started = true) });
+    assert.equal(started, false);
+    assert.equal(result.total, 0);
+    assert.equal(result.complete, false);
+    assert.match(result.text, /INCOMPLETE/);
+  });
+
+  it('stops at the bound on held paths and says so', async () => {
+    const result = await search(tree, { pattern: '*.txt' }, { maxPaths: 1000 });
+    assert.equal(result.incompleteBecause, 'limit');
+    assert.ok(result.total <= 1000);
+    assert.match(result.text, /bound of 1,000 matching paths/);
+  });
+});

@@ -1,0 +1,71 @@
+import * as assert from 'node:assert/strict';
+import { NulSeparatedNames } from '../../src/core/ripgrep/output';
+import { decodeName, parseShownName, showName, type RawName } from '../../src/core/names';
+
+describe('names (unit)', () => {
+  it('shows ordinary names verbatim, spaces and Unicode included', () => {
+    for (const name of ['src/a.ts', 'with space/x', 'ü/é.txt', '#hash', '<tag>', "it's", '-leading']) {
+      assert.equal(showName(name, true), name);
+    }
+  });
+
+  it('quotes control characters, a leading quote, a backslash on POSIX, and </', () => {
+    assert.equal(showName('a\nb.txt', true), '"a\\nb.txt"');
+    assert.equal(showName('tab\there', true), '"tab\\there"');
+    assert.equal(showName('"quoted"', true), '"\\"quoted\\""');
+    assert.equal(showName('back\\slash', true), '"back\\\\slash"');
+    assert.equal(showName('a</files>b', true), '"a<\\/files>b"');
+    assert.equal(showName('del\u007f', true), '"del\\u007f"');
+    assert.equal(showName('line\u2028sep', true), '"line\\u2028sep"');
+  });
+
+  it('leaves a backslash alone where it cannot be in a name (Windows)', () => {
+    assert.equal(showName('back\\slash', false), 'back\\slash');
+  });
+
+  it('shows bytes that are not UTF-8 as \\xNN inside quotes, keeping valid runs readable', () => {
+    const name = Buffer.concat([Buffer.from('bad-'), Buffer.from([0xff, 0xfe]), Buffer.from('-ü\n.txt')]);
+    assert.equal(showName(name, true), '"bad-\\xff\\xfe-ü\\n.txt"');
+  });
+
+  it('parses every shown form back to the exact name', () => {
+    const names: RawName[] = [
+      'plain.txt', 'a\nb', '"q"', 'x\\y', 'a</b', 'tab\t', 'ü\u0085', '\\x41 literal',
+      Buffer.from([0x61, 0xff, 0x5c, 0x78, 0x34, 0x31, 0x0a, 0xc3]),
+      Buffer.concat([Buffer.from('</'), Buffer.from([0x80])]),
+    ];
+    for (const name of names) {
+      const parsed = parseShownName(showName(name, true));
+      if (typeof name === 'string') {
+        assert.equal(parsed, name);
+      } else {
+        assert.ok(Buffer.isBuffer(parsed) && parsed.equals(name), showName(name, true));
+      }
+    }
+  });
+
+  it('keeps names that are not UTF-8 as bytes and valid ones as strings', () => {
+    const bytes = Buffer.from([0x61, 0xff, 0x62]);
+    const decoded = decodeName(bytes, 0, bytes.length);
+    assert.ok(Buffer.isBuffer(decoded));
+    assert.equal(decodeName(Buffer.from('a\uFFFDb'), 0, 5), 'a\uFFFDb');
+  });
+
+  it('splits NUL-separated output at any chunk boundary, newlines and multi-byte characters included', () => {
+    const output = Buffer.from('a\nb\0ü/é\0last\0cut-off');
+    for (let split = 0; split <= output.length; split += 1) {
+      const names: RawName[] = [];
+      const reader = new NulSeparatedNames((name) => names.push(name), false);
+      reader.push(output.subarray(0, split));
+      reader.push(output.subarray(split));
+      assert.deepEqual(names, ['a\nb', 'ü/é', 'last']);
+      assert.equal(reader.truncated, true);
+    }
+  });
+
+  it('turns Windows separators into slashes', () => {
+    const names: RawName[] = [];
+    new NulSeparatedNames((name) => names.push(name), true).push(Buffer.from('src\\a.ts\0'));
+    assert.deepEqual(names, ['src/a.ts']);
+  });
+});

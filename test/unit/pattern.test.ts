@@ -1,0 +1,131 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { compilePattern, GlobSyntaxError } from '../../src/core/pattern';
+import { testRipgrep } from './helpers/ripgrep';
+import { TempTree } from './helpers/tree';
+
+function matching(glob: string, paths: readonly string[]): string[] {
+  const pattern = compilePattern(glob);
+  return paths.filter((path) => pattern.matches(path));
+}
+
+describe('pattern (unit)', () => {
+  const paths = ['a.ts', 'src/a.ts', 'src/sub/b.ts', 'lib/c.js', 'src/deep/er/d.ts', '.github/ci.yml'];
+
+  it('matches the basename at any depth when the glob has no slash', () => {
+    assert.deepEqual(matching('*.ts', paths), ['a.ts', 'src/a.ts', 'src/sub/b.ts', 'src/deep/er/d.ts']);
+    assert.deepEqual(matching('*', paths), paths);
+  });
+
+  it('anchors a glob with a slash to the search root', () => {
+    assert.deepEqual(matching('src/*.ts', paths), ['src/a.ts']);
+    assert.deepEqual(matching('/a.ts', paths), ['a.ts']);
+    assert.deepEqual(matching('src/**/*.ts', paths), ['src/a.ts', 'src/sub/b.ts', 'src/deep/er/d.ts']);
+  });
+
+  it('reads a trailing slash as everything under', () => {
+    assert.deepEqual(matching('src/', paths), ['src/a.ts', 'src/sub/b.ts', 'src/deep/er/d.ts']);
+    assert.deepEqual(matching('src/deep/', paths), ['src/deep/er/d.ts']);
+  });
+
+  it('negates with a leading ! and takes \\! literally', () => {
+    assert.deepEqual(matching('!*.ts', paths), ['lib/c.js', '.github/ci.yml']);
+    assert.deepEqual(matching('\\!x', ['!x', 'x']), ['!x']);
+  });
+
+  it('matches hidden files like any other (no dot rule)', () => {
+    assert.deepEqual(matching('*.yml', paths), ['.github/ci.yml']);
+  });
+
+  it('lets * and ? match a newline but never a slash', () => {
+    assert.deepEqual(matching('a*b', ['a\nb', 'a/b']), ['a\nb']);
+    assert.deepEqual(matching('a?b', ['a\nb', 'a/b']), ['a\nb']);
+  });
+
+  it('finds the literal leading directories that narrow the walk', () => {
+    assert.deepEqual(compilePattern('src/lib/*.ts').literalDirectories, ['src', 'lib']);
+    assert.deepEqual(compilePattern('src/').literalDirectories, ['src']);
+    assert.deepEqual(compilePattern('/src/a.ts').literalDirectories, ['src']);
+    assert.deepEqual(compilePattern('sr[c]/a.ts').literalDirectories, []);
+    assert.deepEqual(compilePattern('*.ts').literalDirectories, []);
+    assert.deepEqual(compilePattern('!src/*.ts').literalDirectories, []);
+    assert.deepEqual(compilePattern('a\\*b/c/*.ts').literalDirectories, ['a*b', 'c']);
+  });
+
+  it("rejects invalid globs with ripgrep's reasons", () => {
+    const reason = (glob: string): string => {
+      try {
+        compilePattern(glob);
+      } catch (error) {
+        assert.ok(error instanceof GlobSyntaxError);
+        return error.message;
+      }
+      return 'accepted';
+    };
+    assert.equal(reason('a['), "unclosed character class; missing ']'");
+    assert.equal(reason('{a,b'), "unclosed alternate group; missing '}' (maybe escape '{' with '[{]'?)");
+    assert.equal(reason('a}'), "unopened alternate group; missing '{' (maybe escape '}' with '[}]'?)");
+    assert.equal(reason('a\\'), "dangling '\\'");
+    assert.equal(reason('[z-a]'), "invalid range; 'z' > 'a'");
+    assert.equal(reason('[!]'), "unclosed character class; missing ']'");
+    assert.equal(reason('[]]'), 'accepted');
+  });
+});
+
+describe('pattern against the real ripgrep (differential)', function () {
+  this.timeout(120_000);
+  const files = [
+    'a.ts', 'b.js', 'abc.txt', 'adc.txt', 'ab', 'aXb', 'a/c.txt', 'a/b/c/b', 'src/a.ts', 'src/b.tsx',
+    'src/sub/c.ts', 'src/sub/x/y/z.ts', 'src/x/d.ts', 'src/test/b.ts', 'lib/p/q.js', 'lib/r.js',
+    'test/a.test.ts', 'docs/readme.md', 'docs/deep/more.md', 'amd.md', 'bmd.md', 'cat.md',
+    '.hidden/h.txt', '.dotfile', 'backup~', 'sp ace.txt', 'weird[x].txt', 'x]y', 'ü-file.txt', 'é.txt',
+    'star*.txt', 'q?.txt', 'UPPER.TS', 'a,b.txt', '{a}.txt', 'x-y.md', 'src/a.ts.bak', 'docs/a/b/c/d.md',
+  ];
+  const globs = [
+    '*', '*.ts', '*.{ts,js}', 'src/*.ts', 'src/**/*.ts', '**/test/*.ts', 'src/**', '**', 'a?c.txt',
+    '[ab]*.md', '[!a]*.md', '[^a]*.md', '[a-c]*', 'src/**/x/**/*.ts', '**/*.test.ts', 'lib/*/*.js', '*.t[sx]',
+    'a**b', '**b', 'a/**b', '{src,lib}/**/*.js', '/src/*.ts', '*/*.ts', 'docs/*', 'docs/**/*', '!*.ts',
+    'src/a.ts', '\\*.txt', 'star\\*.txt', '*.TS', 'x]y', '[]]*', '**/.hidden/*', '.*', '*~', '{a,b}{b,X}*',
+    'sp ace.txt', 'q\\?.txt', '{a,{b,c}}.js', 'ü*', 'a,b.txt', '\\{a\\}.txt', '[x-z]-y.md',
+    'docs/**/d.md', '**/b', 'a/**', '**/c/*', '*/b/**', 'a[-]*', '[!-]*.md', 'src/*', '**/**/*.ts',
+  ];
+  let tree: TempTree;
+  let ripgrep: string;
+
+  before(async () => {
+    ripgrep = await testRipgrep();
+    tree = new TempTree();
+    for (const file of files) {
+      tree.writeFile(file, { mtime: 1_000_000 });
+    }
+  });
+  after(() => tree.remove());
+
+  function ripgrepSelects(glob: string): string[] {
+    try {
+      const output = execFileSync(ripgrep, ['--no-config', '--files', '--hidden', '--null', '--glob', glob], { cwd: tree.root });
+      return output.toString('utf8').split('\0').filter(Boolean).sort();
+    } catch (error) {
+      // Exit code 1 is ripgrep's "nothing matched".
+      if ((error as { status?: number }).status === 1) {
+        return [];
+      }
+      throw error;
+    }
+  }
+
+  for (const glob of globs) {
+    it(`selects what ripgrep selects for ${JSON.stringify(glob)}`, () => {
+      assert.deepEqual(matching(glob, files).sort(), ripgrepSelects(glob));
+    });
+  }
+
+  it('matches one character with ? and [...] where ripgrep matches one byte (a deliberate difference)', () => {
+    // ripgrep compiles globs to a byte regex, so `[é]` matches the first byte of `ü` too and `?`
+    // cannot match a two-byte letter. The tool matches characters, as a person reads the glob.
+    assert.deepEqual(ripgrepSelects('[é]*'), ['é.txt', 'ü-file.txt']);
+    assert.deepEqual(matching('[é]*', files), ['é.txt']);
+    assert.deepEqual(ripgrepSelects('?-file.txt'), []);
+    assert.deepEqual(matching('?-file.txt', files), ['ü-file.txt']);
+  });
+});
