@@ -131,7 +131,7 @@ function positiveNumber(text: string | undefined, flag: string, integer: boolean
 }
 
 function usageError(message: string): number {
-  process.stderr.write(`workspace-glob: ${message}\n${USAGE}\n`);
+  process.stderr.write(`workspace-glob: ${message} (see workspace-glob --help)\n`);
   return 2;
 }
 

@@ -61,7 +61,7 @@ export interface GlobRequest {
 }
 
 /** A directory to search and the workspace folder holding it, if any. */
-interface SearchRoot {
+export interface SearchRoot {
   readonly root: string;
   readonly folder: WorkspaceFolder | undefined;
 }
@@ -72,10 +72,7 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
   const paths = platform === 'win32' ? nodePath.win32 : nodePath.posix;
   const folders = context.folders;
 
-  let patternText = platform === 'win32' ? input.pattern.replace(/\\/g, '/') : input.pattern;
-  while (patternText.startsWith('./')) {
-    patternText = patternText.slice(2);
-  }
+  let patternText = normalizePattern(input.pattern, platform);
 
   let searchRoots: SearchRoot[];
   if (input.path !== undefined) {
@@ -101,6 +98,15 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
     outsideWorkspace,
     rootLabel: rootLabel(input.path !== undefined, scopes),
   };
+}
+
+/** `\` is a separator on Windows only (elsewhere it escapes); a leading `./` adds nothing. */
+export function normalizePattern(pattern: string, platform: NodeJS.Platform): string {
+  let text = platform === 'win32' ? pattern.replace(/\\/g, '/') : pattern;
+  while (text.startsWith('./')) {
+    text = text.slice(2);
+  }
+  return text;
 }
 
 /** Resolves `path` to the directories it names; several when a relative path exists in several folders. */
@@ -151,7 +157,7 @@ async function resolvePath(
  * An absolute pattern inside a workspace folder (or inside `path`) becomes that root plus a
  * pattern anchored to it (SPEC §1). Any other leading `/` keeps its glob meaning: anchored.
  */
-function splitAbsolutePattern(
+export function splitAbsolutePattern(
   pattern: string,
   searchRoots: SearchRoot[],
   explicitPath: boolean,

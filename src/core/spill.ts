@@ -79,9 +79,10 @@ async function writeList(
   maxBytes: number,
   signal: AbortSignal | undefined,
 ): Promise<number> {
-  // Count what fits first, so the header can say whether the list was cut.
+  // Count what fits first, so the header can say whether the list was cut. The header is
+  // measured in its longest form, with the line that says so.
   let written = 0;
-  let bytes = Buffer.byteLength(spillHeaderText(header, header.total));
+  let bytes = Buffer.byteLength(spillHeaderText(header, Math.max(0, header.total - 1)));
   while (written < header.total) {
     const lineBytes = Buffer.byteLength(shownPaths(written)) + 1;
     if (bytes + lineBytes > maxBytes) {

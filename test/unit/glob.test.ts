@@ -30,8 +30,8 @@ describe('glob with the real ripgrep: the unpacked-archive workspace (SPEC’s r
   const spillDirectory = new TempTree();
   const oldStarters = { LICENSE: 1, docs: 10, scripts: 5, tools: 5, config: 5, legacy: 10 };
   const newer: Record<string, number> = { src: 40, test: 20 };
-  for (const name of ['api', 'web', 'cli', 'db', 'ops', 'ui']) newer[name] = 4;
-  for (const name of ['i18n', 'assets', 'types', 'examples', 'bench']) newer[name] = 3;
+  for (const name of ['api', 'web', 'cli', 'db', 'ops', 'ui']) {newer[name] = 4;}
+  for (const name of ['i18n', 'assets', 'types', 'examples', 'bench']) {newer[name] = 3;}
   let result: GlobResult;
 
   before(async () => {
@@ -54,8 +54,8 @@ describe('glob with the real ripgrep: the unpacked-archive workspace (SPEC’s r
       day += 1;
     }
     tree.write({ '.gitignore': { mtime: at('2024-07-01'), content: 'node_modules/\ndist/\n' } });
-    for (let i = 0; i < 50; i += 1) tree.write({ [`node_modules/dep-${i}/index.js`]: at('2010-01-01', i) });
-    for (let i = 0; i < 10; i += 1) tree.write({ [`dist/out-${i}.js`]: at('2010-01-01', i) });
+    for (let i = 0; i < 50; i += 1) {tree.write({ [`node_modules/dep-${i}/index.js`]: at('2010-01-01', i) });}
+    for (let i = 0; i < 10; i += 1) {tree.write({ [`dist/out-${i}.js`]: at('2010-01-01', i) });}
     tree.write({ '.git/HEAD': at('2010-01-01'), '.git/config': at('2010-01-01') });
     result = await search(tree, { pattern: '*' }, { spillDirectory: spillDirectory.root });
   });

@@ -1,0 +1,66 @@
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { glob } from '../../src/core';
+import { testRipgrep } from './helpers/ripgrep';
+import { at, TempTree } from './helpers/tree';
+
+const CLI = path.resolve(__dirname, '../../../dist/cli.js');
+
+function run(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('command line (the built dist/cli.js)', () => {
+  let tree: TempTree;
+  let cache: TempTree;
+  before(() => {
+    tree = new TempTree();
+    cache = new TempTree();
+    for (let i = 0; i < 30; i += 1) {
+      tree.write({ [`big/f-${i}.ts`]: at('2020-01-01', i), [`small-${i % 3}/g-${i}.js`]: at('2021-01-01', i) });
+    }
+  });
+  after(() => {
+    tree.remove();
+    cache.remove();
+  });
+
+  it('prints exactly the text the model reads', async () => {
+    const cli = run(['*.ts', 'big'], tree.root);
+    assert.equal(cli.status, 0, cli.stderr);
+    const engine = await glob({ pattern: '*.ts', path: 'big' }, [{ name: path.basename(tree.root), path: tree.root }], { ripgrepPath: await testRipgrep() });
+    assert.equal(cli.stdout, `${engine.text}\n`);
+  });
+
+  it('prints the SPEC §8 object with --json, and saves the complete list in the user cache', () => {
+    const cli = run(['--json', '--max-results', '5', '*'], tree.root, { XDG_CACHE_HOME: cache.root });
+    assert.equal(cli.status, 0, cli.stderr);
+    const json = JSON.parse(cli.stdout) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(json), ['root', 'pattern', 'total', 'paths', 'sampled', 'complete', 'topLevel', 'spill', 'text']);
+    assert.equal(json.root, tree.root);
+    assert.equal(json.total, 60);
+    assert.equal((json.paths as string[]).length, 5);
+    assert.equal(json.sampled, true);
+    assert.equal(json.complete, true);
+    assert.deepEqual(json.topLevel, { total: 4, reached: 4, counts: [['big/', 30], ['small-0/', 10], ['small-1/', 10], ['small-2/', 10]] });
+    assert.ok(typeof json.spill === 'string' && json.spill.startsWith(path.join(cache.root, 'workspace-glob', 'lists')));
+    assert.match(json.text as string, /^<files>\n/);
+  });
+
+  it('fails bad input with a one-line error and exit code 2', () => {
+    for (const args of [[], ['a['], ['*', 'missing-dir'], ['--max-results', '0', '*'], ['--bogus', '*'], ['   ']]) {
+      const cli = run(args, tree.root);
+      assert.equal(cli.status, 2, `${args.join(' ')}: ${cli.stderr}`);
+      assert.equal(cli.stdout, '');
+      assert.match(cli.stderr, /^workspace-glob: [^\n]+\n$/);
+    }
+  });
+
+  it('prints help', () => {
+    const cli = run(['--help'], tree.root);
+    assert.equal(cli.status, 0);
+    assert.match(cli.stdout, /^usage: workspace-glob/);
+  });
+});

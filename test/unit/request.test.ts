@@ -1,0 +1,102 @@
+import * as assert from 'node:assert/strict';
+import { symlinkSync } from 'node:fs';
+import * as os from 'node:os';
+import * as nodePath from 'node:path';
+import { GlobError } from '../../src/core/errors';
+import { normalizePattern, resolveRequest, splitAbsolutePattern, type WorkspaceFolder } from '../../src/core/request';
+import { TempTree } from './helpers/tree';
+
+describe('request: resolving path and pattern', () => {
+  let tree: TempTree;
+  let front: WorkspaceFolder;
+  let back: WorkspaceFolder;
+
+  before(() => {
+    tree = new TempTree().write({ 'front/src/a.ts': 1, 'back/src/b.ts': 1, 'back/only-back/c.ts': 1, 'front/src/inner/d.ts': 1 });
+    front = { name: 'front', path: tree.path('front') };
+    back = { name: 'back', path: tree.path('back') };
+  });
+  after(() => tree.remove());
+
+  it('searches every folder by default and shows multi-root paths with the folder name', async () => {
+    const request = await resolveRequest({ pattern: '*.ts' }, { folders: [front, back] });
+    assert.deepEqual(request.scopes.map((scope) => [scope.walkRoot, scope.shownPrefix]), [[front.path, 'front/'], [back.path, 'back/']]);
+    assert.equal(request.rootLabel, 'the 2 workspace folders');
+    assert.equal(request.outsideWorkspace, false);
+  });
+
+  it('reads a path starting with a folder name as that folder', async () => {
+    const request = await resolveRequest({ pattern: '*', path: 'back/src' }, { folders: [front, back] });
+    assert.equal(request.scopes.length, 1);
+    assert.equal(request.scopes[0].walkRoot, back.path);
+    assert.deepEqual(request.scopes[0].rootSegments, ['src']);
+    assert.equal(request.scopes[0].entryPrefix, 'back/src/');
+  });
+
+  it('searches each folder where a relative path exists', async () => {
+    const both = await resolveRequest({ pattern: '*', path: 'src' }, { folders: [front, back] });
+    assert.deepEqual(both.scopes.map((scope) => scope.entryPrefix), ['front/src/', 'back/src/']);
+    const one = await resolveRequest({ pattern: '*', path: 'only-back' }, { folders: [front, back] });
+    assert.deepEqual(one.scopes.map((scope) => scope.entryPrefix), ['back/only-back/']);
+  });
+
+  it('walks from the innermost folder holding an absolute path and shows paths relative to it', async () => {
+    const request = await resolveRequest({ pattern: '*', path: tree.path('front', 'src', 'inner') }, { folders: [front] });
+    assert.equal(request.scopes[0].walkRoot, front.path);
+    assert.deepEqual(request.scopes[0].rootSegments, ['src', 'inner']);
+    assert.equal(request.scopes[0].shownPrefix, '');
+    assert.equal(request.rootLabel, 'src/inner/');
+  });
+
+  it('marks a path outside every folder, shown absolute', async () => {
+    const request = await resolveRequest({ pattern: '*', path: tree.path('back') }, { folders: [front] });
+    assert.equal(request.outsideWorkspace, true);
+    assert.equal(request.scopes[0].shownPrefix, `${back.path}/`);
+    assert.equal(request.scopes[0].folder, undefined);
+  });
+
+  it('expands ~ to the home directory', async () => {
+    const request = await resolveRequest({ pattern: '*', path: '~' }, { folders: [front] });
+    assert.equal(request.scopes[0].searchRoot, os.homedir());
+  });
+
+  it('starts the walk at a symbolic link named in path (ripgrep would not enter it)', async () => {
+    symlinkSync(tree.path('back', 'src'), tree.path('front', 'linked'));
+    const request = await resolveRequest({ pattern: '*', path: 'linked' }, { folders: [front] });
+    assert.equal(request.scopes[0].walkRoot, tree.path('front', 'linked'));
+    assert.equal(request.scopes[0].shownPrefix, 'linked/');
+  });
+
+  it('refuses an absolute pattern outside the given path', async () => {
+    await assert.rejects(
+      resolveRequest({ pattern: `${front.path}/src/*.ts`, path: back.path }, { folders: [front, back] }),
+      (error: unknown) => error instanceof GlobError && /outside "path"/.test(error.message),
+    );
+    const inside = await resolveRequest({ pattern: `${back.path}/src/*.ts`, path: 'src' }, { folders: [front, back] });
+    assert.deepEqual(inside.scopes.map((scope) => scope.entryPrefix), ['back/src/']);
+    assert.equal(inside.pattern.source, '/*.ts');
+  });
+
+  it('asks for an absolute path when no folder is open', async () => {
+    await assert.rejects(resolveRequest({ pattern: '*' }, { folders: [] }), /No workspace folder is open/);
+    await assert.rejects(resolveRequest({ pattern: '*', path: 'src' }, { folders: [] }), /no workspace folder is open/);
+    const request = await resolveRequest({ pattern: '*', path: front.path }, { folders: [] });
+    assert.equal(request.outsideWorkspace, true);
+  });
+});
+
+describe('request: Windows path rules (simulated)', () => {
+  it('treats \\ as a separator on Windows only', () => {
+    assert.equal(normalizePattern('src\\**\\*.ts', 'win32'), 'src/**/*.ts');
+    assert.equal(normalizePattern('src\\*.ts', 'linux'), 'src\\*.ts');
+    assert.equal(normalizePattern('./././a/*.ts', 'linux'), 'a/*.ts');
+  });
+
+  it('splits an absolute Windows pattern inside a folder', () => {
+    const folder = { name: 'proj', path: 'C:\\work\\proj' };
+    const split = splitAbsolutePattern(normalizePattern('C:\\work\\proj\\src\\*.ts', 'win32'), [{ root: folder.path, folder }], false, [folder], nodePath.win32);
+    assert.equal(split.pattern, '/src/*.ts');
+    const outside = splitAbsolutePattern('D:/other/*.ts', [{ root: folder.path, folder }], false, [folder], nodePath.win32);
+    assert.equal(outside.pattern, 'D:/other/*.ts');
+  });
+});

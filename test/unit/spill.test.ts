@@ -1,0 +1,107 @@
+import * as assert from 'node:assert/strict';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { saveSpill } from '../../src/core/spill';
+import { parseSpillHeader, resolveSpillLine, type SpillHeader } from '../../src/core/spillFormat';
+import { showName } from '../../src/core/names';
+import { TempTree } from './helpers/tree';
+
+const header = (total: number): SpillHeader => ({
+  pattern: '*.ts',
+  roots: [{ prefix: '', path: '/work/project' }, { prefix: '/elsewhere/', path: '/elsewhere' }],
+  total,
+  complete: true,
+  savedAt: new Date('2026-11-30T10:00:00.000Z'),
+});
+/** The complete list's paths by position, as the engine hands them to the spill. */
+const paths = (_total: number) => (position: number): string => `dir-${position % 7}/file-${position}.ts`;
+
+describe('spill: saving complete lists', () => {
+  let tree: TempTree;
+  beforeEach(() => {
+    tree = new TempTree();
+  });
+  afterEach(() => tree.remove());
+
+  it('writes a header and one path per line, 0600 in a 0700 directory', async () => {
+    const directory = tree.path('lists');
+    const outcome = await saveSpill(directory, { maxLists: 5, maxTotalBytes: 1 << 20 }, header(3), paths(3));
+    assert.ok(outcome.saved);
+    assert.equal(statSync(directory).mode & 0o777, 0o700);
+    assert.equal(statSync(outcome.path).mode & 0o777, 0o600);
+    assert.match(outcome.path, /glob-20261130T100000000Z-[0-9a-f]{16}\.txt$/);
+    const text = readFileSync(outcome.path, 'utf8');
+    const parsed = parseSpillHeader(text);
+    assert.ok(parsed);
+    assert.equal(parsed.pattern, '*.ts');
+    assert.deepEqual(text.split('\n').slice(parsed.firstPathLine), ['dir-0/file-0.ts', 'dir-1/file-1.ts', 'dir-2/file-2.ts', '']);
+    assert.match(text, /# total: 3 files \(complete\)/);
+  });
+
+  it('tightens a directory that is too open', async () => {
+    const directory = tree.path('open');
+    mkdirSync(directory, { mode: 0o755 });
+    chmodSync(directory, 0o755);
+    assert.ok((await saveSpill(directory, { maxLists: 5, maxTotalBytes: 1 << 20 }, header(1), paths(1))).saved);
+    assert.equal(statSync(directory).mode & 0o777, 0o700);
+  });
+
+  it('keeps at most maxLists lists, pruning the oldest first', async () => {
+    const directory = tree.path('lists');
+    const saved: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const outcome = await saveSpill(directory, { maxLists: 3, maxTotalBytes: 1 << 20 }, { ...header(2), savedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)) }, paths(2));
+      assert.ok(outcome.saved);
+      saved.push(outcome.path);
+    }
+    const left = readdirSync(directory).map((name) => tree.path('lists', name)).sort();
+    assert.deepEqual(left, saved.slice(2).sort());
+  });
+
+  it('bounds total bytes, cutting a list that is too long and saying so in its header', async () => {
+    const directory = tree.path('lists');
+    const outcome = await saveSpill(directory, { maxLists: 3, maxTotalBytes: 2000 }, header(1000), paths(1000));
+    assert.ok(outcome.saved);
+    assert.ok(outcome.written < 1000 && outcome.written > 0);
+    const text = readFileSync(outcome.path, 'utf8');
+    assert.ok(Buffer.byteLength(text) <= 2000);
+    assert.match(text, new RegExp(`holds the first ${outcome.written} of them`));
+  });
+
+  it('refuses a planted symbolic link as the directory, and the search still gets an answer', async () => {
+    const target = tree.path('target');
+    mkdirSync(target);
+    symlinkSync(target, tree.path('planted'));
+    const outcome = await saveSpill(tree.path('planted'), { maxLists: 3, maxTotalBytes: 1 << 20 }, header(1), paths(1));
+    assert.equal(outcome.saved, false);
+    assert.match(outcome.saved ? '' : outcome.reason, /not a plain directory/);
+    assert.deepEqual(readdirSync(target), []);
+  });
+
+  it('reports a directory it cannot create instead of throwing', async () => {
+    writeFileSync(tree.path('a-file'), '');
+    const outcome = await saveSpill(tree.path('a-file', 'lists'), { maxLists: 3, maxTotalBytes: 1 << 20 }, header(1), paths(1));
+    assert.equal(outcome.saved, false);
+  });
+
+  it('leaves no partial file behind when stopped while writing', async () => {
+    const directory = tree.path('lists');
+    const controller = new AbortController();
+    controller.abort();
+    const outcome = await saveSpill(directory, { maxLists: 3, maxTotalBytes: 1 << 30 }, header(5), paths(5), controller.signal);
+    assert.equal(outcome.saved, false);
+    assert.deepEqual(readdirSync(directory), []);
+    assert.ok(lstatSync(directory).isDirectory());
+  });
+});
+
+describe('spill: reading lines back into files', () => {
+  it('resolves each line against the root with the longest matching prefix, escaped names included', () => {
+    const roots = [{ prefix: 'front/', path: '/ws/front' }, { prefix: 'front/nested/', path: '/ws/nested' }, { prefix: '/abs/', path: '/abs' }];
+    assert.deepEqual(resolveSpillLine('front/src/a.ts', roots), { root: '/ws/front', relative: 'src/a.ts' });
+    assert.deepEqual(resolveSpillLine('front/nested/x', roots), { root: '/ws/nested', relative: 'x' });
+    assert.deepEqual(resolveSpillLine(showName('front/new\nline', true), roots), { root: '/ws/front', relative: 'new\nline' });
+    const bytes = resolveSpillLine(showName(Buffer.concat([Buffer.from('/abs/b-'), Buffer.from([0xff])]), true), roots);
+    assert.ok(bytes && Buffer.isBuffer(bytes.relative) && bytes.relative.equals(Buffer.concat([Buffer.from('b-'), Buffer.from([0xff])])));
+    assert.equal(resolveSpillLine('unrelated', roots), undefined);
+  });
+});
