@@ -1,22 +1,25 @@
 /**
  * The listing stage: one ripgrep walk per scope, each name tested against the pattern as it
  * arrives, each match handed to the stat stage at once. Matches are kept as parallel arrays
- * (name, scope), which stays small for a million paths.
+ * (name, scope), which stays small for a million paths. Excludes that depend on a sibling file
+ * are checked last, for the few matches they concern.
  */
 
-import type { RawName } from './names';
-import { nameText } from './names';
+import { promises as fs } from 'node:fs';
+import * as nodePath from 'node:path';
+import type { ScopeRules } from './glob';
+import { nameText, type RawName } from './names';
 import { ModifiedTimes, type ModifiedTimesSummary } from './modifiedTimes';
-import type { GlobRequest } from './request';
-import { absolutePath } from './scopePaths';
-import { ripgrepArgs, type WalkRules } from './ripgrep/args';
+import { compilePattern } from './pattern';
+import type { GlobRequest, SearchScope } from './request';
+import { ripgrepArgs, type ConditionalExclude } from './ripgrep/args';
 import { runRipgrep } from './ripgrep/process';
+import { absolutePath } from './scopePaths';
 import type { Stopper } from './stopper';
 
 export interface CollectOptions {
   readonly ripgrepPath: string;
-  /** Every rule but `includeIgnored`, which the request carries. */
-  readonly rules: Omit<WalkRules, 'includeIgnored'>;
+  readonly rulesFor: (scope: SearchScope) => ScopeRules;
   /** Beyond this many matches the search stops and says it is incomplete. */
   readonly maxPaths: number;
   readonly onRipgrep?: (event: RipgrepEvent) => void;
@@ -46,21 +49,31 @@ export interface CollectedMatches extends ModifiedTimesSummary {
   readonly killedBy?: string;
 }
 
+/** A match that an exclude drops if its sibling exists. */
+interface SiblingCheck {
+  readonly match: number;
+  readonly sibling: string;
+}
+
 export async function collectMatches(request: GlobRequest, options: CollectOptions, stopper: Stopper): Promise<CollectedMatches> {
   const names: RawName[] = [];
   const scopeOf: number[] = [];
   const times = new ModifiedTimes(stopper.signal);
+  const siblingChecks: SiblingCheck[] = [];
   const warnings: string[] = [];
   let warningCount = 0;
   let killedBy: string | undefined;
 
   for (let scopeIndex = 0; scopeIndex < request.scopes.length && !stopper.signal.aborted; scopeIndex += 1) {
     const scope = request.scopes[scopeIndex];
+    const rules = options.rulesFor(scope);
     const rootPrefix = scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '';
-    const args = ripgrepArgs({ ...options.rules, includeIgnored: request.includeIgnored }, [
+    const conditional = rules.conditionalExcludes.map((exclude) => ({ exclude, pattern: compilePattern(exclude.glob) }));
+    const args = ripgrepArgs({ ...rules, includeIgnored: request.includeIgnored }, [
       ...scope.rootSegments,
       ...request.pattern.literalDirectories,
     ]);
+    const command = [options.ripgrepPath, ...args];
     const started = Date.now();
     let listed = 0;
     let matched = 0;
@@ -71,7 +84,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
         signal: stopper.signal,
         onSpawn: (spawned) => {
           pid = spawned;
-          options.onRipgrep?.({ phase: 'start', command: [options.ripgrepPath, ...args], cwd: scope.walkRoot, pid });
+          options.onRipgrep?.({ phase: 'start', command, cwd: scope.walkRoot, pid });
         },
         onName: (name) => {
           listed += 1;
@@ -79,10 +92,18 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
           if (!text.startsWith(rootPrefix) || !request.pattern.matches(text.slice(rootPrefix.length))) {
             return;
           }
-          times.add(names.length, absolutePath(scope, name));
+          const match = names.length;
+          times.add(match, absolutePath(scope, name));
           names.push(name);
           scopeOf.push(scopeIndex);
           matched += 1;
+          if (!request.includeIgnored) {
+            for (const { exclude, pattern } of conditional) {
+              if (pattern.matches(text)) {
+                siblingChecks.push({ match, sibling: siblingPath(scope, text, exclude) });
+              }
+            }
+          }
           if (names.length % 1024 === 0) {
             options.onProgress?.(names.length);
           }
@@ -92,21 +113,35 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
         },
       },
     );
-    options.onRipgrep?.({
-      phase: 'end',
-      command: [options.ripgrepPath, ...args],
-      cwd: scope.walkRoot,
-      pid,
-      listed,
-      matched,
-      exitCode: outcome.exitCode,
-      elapsedMs: Date.now() - started,
-    });
+    options.onRipgrep?.({ phase: 'end', command, cwd: scope.walkRoot, pid, listed, matched, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
     warnings.push(...outcome.warnings);
     warningCount += outcome.warningCount;
     killedBy ??= outcome.killedBy ?? undefined;
   }
 
   const summary = await times.finish();
+  await dropWhereSiblingExists(siblingChecks, summary.mtimes);
   return { ...summary, names, scopeOf, warnings, warningCount, ...(killedBy ? { killedBy } : {}) };
+}
+
+function siblingPath(scope: SearchScope, relative: string, exclude: ConditionalExclude): string {
+  const directory = nodePath.posix.dirname(relative);
+  const base = nodePath.posix.basename(relative);
+  const stem = base.slice(0, base.length - nodePath.posix.extname(base).length);
+  const sibling = exclude.sibling.replace(/\$\(basename\)/g, stem);
+  return nodePath.join(scope.walkRoot, directory, sibling);
+}
+
+/** An excluded match leaves the result like a file that was never listed: no time, not counted. */
+async function dropWhereSiblingExists(checks: readonly SiblingCheck[], mtimes: Float64Array): Promise<void> {
+  const batch = 64;
+  for (let start = 0; start < checks.length; start += batch) {
+    await Promise.all(
+      checks.slice(start, start + batch).map(async ({ match, sibling }) => {
+        if (await fs.access(sibling).then(() => true, () => false)) {
+          mtimes[match] = Number.NaN;
+        }
+      }),
+    );
+  }
 }

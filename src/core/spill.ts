@@ -25,7 +25,8 @@ export type SpillOutcome =
   | { readonly saved: true; readonly path: string; readonly written: number }
   | { readonly saved: false; readonly reason: string };
 
-const LIST_NAME = /^glob-\d{8}T\d{9}Z-[0-9a-f]{16}\.txt$/;
+/** How every saved list is named: the time it was saved, then 64 random bits. */
+export const SPILL_FILE_NAME = /^glob-\d{8}T\d{9}Z-[0-9a-f]{16}\.txt$/;
 /** Lines are buffered into writes of about this size. */
 const WRITE_CHUNK_BYTES = 1 << 20;
 
@@ -115,7 +116,7 @@ async function writeList(
 async function prune(directory: string, limits: SpillLimits, keep: string): Promise<void> {
   const lists: Array<{ path: string; size: number }> = [];
   for (const name of await fs.readdir(directory)) {
-    if (!LIST_NAME.test(name)) {
+    if (!SPILL_FILE_NAME.test(name)) {
       continue;
     }
     const path = nodePath.join(directory, name);

@@ -65,6 +65,36 @@ export function parseSpillHeader(text: string): ParsedSpill | undefined {
   }
 }
 
+/** A path line of a complete list and the file it names. */
+export interface SpillLink {
+  /** Zero-based line number in the list's text. */
+  readonly line: number;
+  /** Length of the line, so the whole line can be the link. */
+  readonly length: number;
+  readonly root: string;
+  readonly relative: RawName;
+}
+
+/**
+ * The links of a complete list, read from its own text (a list outlives the window that saved
+ * it, so its header is what ties paths to files). Stops after `limit` paths.
+ */
+export function spillLinks(text: string, limit: number): SpillLink[] {
+  const header = parseSpillHeader(text);
+  if (!header) {
+    return [];
+  }
+  const links: SpillLink[] = [];
+  const lines = text.split('\n');
+  for (let line = header.firstPathLine; line < lines.length && links.length < limit; line += 1) {
+    const target = lines[line] === '' ? undefined : resolveSpillLine(lines[line], header.roots);
+    if (target) {
+      links.push({ line, length: lines[line].length, ...target });
+    }
+  }
+  return links;
+}
+
 /** The file a path line names: the root whose prefix is longest, joined with the rest. */
 export function resolveSpillLine(line: string, roots: ParsedSpill['roots']): { root: string; relative: RawName } | undefined {
   let name: RawName;

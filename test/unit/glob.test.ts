@@ -225,6 +225,15 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(result.text, /ripgrep reported 1 problem reading the tree.*dangling\.txt/);
   });
 
+  it('applies excludes, and a sibling-conditional exclude only where the sibling exists', async () => {
+    tree.write({ 'a.ts': 1, 'a.js': 2, 'b.js': 3, 'gen/x.txt': 4, 'keep/x.txt': 5 });
+    const rules = { excludeGlobs: ['gen/'], conditionalExcludes: [{ glob: '**/*.js', sibling: '$(basename).ts' }] };
+    const result = await search(tree, { pattern: '*' }, { rules });
+    assert.deepEqual(result.page.map((path) => path.shown), ['a.ts', 'b.js', 'keep/x.txt']);
+    const lifted = await search(tree, { pattern: '*', includeIgnored: true }, { rules });
+    assert.equal(lifted.total, 5);
+  });
+
   it('walks into a path given through a symbolic link', async () => {
     tree.write({ 'real/a.txt': 1 });
     symlinkSync(tree.path('real'), tree.path('link'));

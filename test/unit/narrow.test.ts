@@ -13,6 +13,7 @@ const rules = {
   useGlobalIgnoreFiles: false,
   followSymlinks: false,
   excludeGlobs: [],
+  conditionalExcludes: [],
 };
 
 describe('narrowing the walk (real ripgrep)', () => {

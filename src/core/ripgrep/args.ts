@@ -22,6 +22,18 @@ export interface WalkRules {
   readonly followSymlinks: boolean;
   /** gitignore-style globs of files to leave out (`files.exclude`, `search.exclude`). */
   readonly excludeGlobs: readonly string[];
+  /**
+   * Excludes that apply only when a sibling exists (VS Code's `{ "when": "$(basename).ts" }`).
+   * ripgrep cannot express them; the listing stage applies them.
+   */
+  readonly conditionalExcludes: readonly ConditionalExclude[];
+}
+
+export interface ConditionalExclude {
+  /** Glob over paths relative to the walk root, as in `excludeGlobs`. */
+  readonly glob: string;
+  /** The sibling's name; `$(basename)` stands for the file's name without its extension. */
+  readonly sibling: string;
 }
 
 export function ripgrepArgs(rules: WalkRules, narrowTo: readonly string[]): string[] {

@@ -1,0 +1,135 @@
+/**
+ * Shows a finished search at a given page size: the page (whole when it fits, round-robin
+ * otherwise), the complete list saved once when a page cannot hold it, and the model-facing text.
+ * Kept apart from the search so a caller with a token budget can ask for a smaller page without
+ * searching again.
+ */
+
+import { promises as fs } from 'node:fs';
+import * as nodePath from 'node:path';
+import type { CollectedMatches } from './collect';
+import type { GlobOptions, GlobSearch } from './glob';
+import type { TopLevelEntries } from './group';
+import { renderModelText } from './render';
+import type { GlobResult, Incompleteness, PagePath, TopLevelEntry } from './result';
+import type { GlobRequest } from './request';
+import { groupedForPrinting, roundRobinPage } from './sample';
+import { absolutePath, plainPath, shownPath } from './scopePaths';
+import { DEFAULT_SPILL_LIMITS, saveSpill, type SpillOutcome } from './spill';
+
+export interface CompletedSearchParts {
+  readonly request: GlobRequest;
+  readonly found: CollectedMatches;
+  /** Match indexes in (mtime, path) order. */
+  readonly order: Uint32Array;
+  readonly entries: TopLevelEntries;
+  readonly incompleteBecause: Incompleteness | undefined;
+  readonly excludesApplied: boolean;
+  readonly options: GlobOptions & { readonly maxPaths: number };
+  /** When the search started, in milliseconds since the epoch. */
+  readonly started: number;
+  readonly now: () => Date;
+}
+
+export class CompletedSearch implements GlobSearch {
+  private spill: Promise<SpillOutcome | null> | undefined;
+
+  constructor(private readonly parts: CompletedSearchParts) {}
+
+  get total(): number {
+    return this.parts.order.length;
+  }
+
+  async page(maxResults: number): Promise<GlobResult> {
+    const { request, found, order, entries, incompleteBecause, options } = this.parts;
+    const { names, scopeOf } = found;
+    const scopes = request.scopes;
+    const slots = Math.max(1, Math.floor(maxResults));
+    const sampled = order.length > slots;
+    const positions = sampled ? groupedForPrinting(roundRobinPage(entries, slots), entries) : Array.from(order.keys());
+
+    const onPage = new Uint32Array(entries.labels.length);
+    const page: PagePath[] = positions.map((position) => {
+      const match = order[position];
+      const scope = scopes[scopeOf[match]];
+      onPage[entries.entryOf[position]] += 1;
+      return {
+        shown: shownPath(scope, names[match]),
+        path: plainPath(scope, names[match]),
+        absolutePath: absolutePath(scope, names[match]),
+        entry: entries.entryOf[position],
+      };
+    });
+    const topLevelEntries: TopLevelEntry[] = entries.labels.map((label, entry) => ({
+      label,
+      count: entries.counts[entry],
+      onPage: onPage[entry],
+    }));
+
+    const facts = {
+      pattern: request.pattern.source,
+      rootLabel: request.rootLabel,
+      roots: scopes.map((scope) => scope.searchRoot),
+      includeIgnored: request.includeIgnored,
+      total: order.length,
+      page,
+      sampled,
+      complete: incompleteBecause === undefined,
+      ...(incompleteBecause ? { incompleteBecause } : {}),
+      topLevel: { entries: topLevelEntries, reached: topLevelEntries.filter((entry) => entry.onPage > 0).length },
+      spill: sampled ? await this.savedList() : null,
+      warnings: { count: found.warningCount, first: found.warnings },
+      dropped: { vanished: found.vanished, unreadable: found.unreadable, skipped: found.skipped },
+      ...(order.length === 0 ? { missingDirectory: await missingDirectory(request) } : {}),
+      elapsedMs: this.parts.now().getTime() - this.parts.started,
+    };
+    const text = renderModelText(facts, {
+      maxResults: slots,
+      anchored: request.pattern.anchored,
+      excludesApplied: this.parts.excludesApplied,
+      timeoutMs: options.timeoutMs,
+      maxPaths: options.maxPaths,
+    });
+    return { ...facts, text };
+  }
+
+  /** Saves the complete list the first time it is needed. */
+  private savedList(): Promise<SpillOutcome | null> {
+    const { request, found, order, incompleteBecause, options } = this.parts;
+    if (options.spillDirectory === undefined) {
+      return Promise.resolve(null);
+    }
+    const directory = options.spillDirectory;
+    const scopes = request.scopes;
+    this.spill ??= saveSpill(
+      directory,
+      options.spillLimits ?? DEFAULT_SPILL_LIMITS,
+      {
+        pattern: request.pattern.source,
+        roots: scopes.map((scope) => ({ prefix: scope.shownPrefix, path: scope.walkRoot })),
+        total: order.length,
+        complete: incompleteBecause === undefined,
+        ...(incompleteBecause ? { stopped: incompleteBecause } : {}),
+        savedAt: this.parts.now(),
+      },
+      (position) => shownPath(scopes[found.scopeOf[order[position]]], found.names[order[position]]),
+      options.signal,
+    );
+    return this.spill;
+  }
+}
+
+/** The first literal directory of the pattern that is missing, to explain an empty result. */
+async function missingDirectory(request: GlobRequest): Promise<string | undefined> {
+  const directories = request.pattern.literalDirectories;
+  for (let depth = 1; depth <= directories.length; depth += 1) {
+    const relative = directories.slice(0, depth).join('/');
+    const exists = await Promise.all(
+      request.scopes.map((scope) => fs.stat(nodePath.join(scope.searchRoot, relative)).then((stats) => stats.isDirectory(), () => false)),
+    );
+    if (!exists.some(Boolean)) {
+      return `${relative}/`;
+    }
+  }
+  return undefined;
+}
