@@ -18,6 +18,7 @@ const common = {
 
 const builds = [
   { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' },
 ];
 
 if (watch) {

@@ -1,0 +1,85 @@
+/**
+ * The `@glob` chat participant: `@glob PATTERN [PATH] [--include-ignored]`. It runs the search
+ * through the `glob` tool, so the chat shows the tool's row with its invocation message (and its
+ * confirmation, for a path outside the workspace), then renders the same page for people: file
+ * anchors grouped by top-level entry, the footer, and a button that opens the complete list.
+ */
+
+import * as vscode from 'vscode';
+import type { GlobResult } from '../core';
+import { parseChatPrompt } from './chatPrompt';
+import type { GlobService } from './globService';
+import { TOOL_NAME } from './globTool';
+import { escapeMarkdown, inlineCode } from './markdown';
+
+export const PARTICIPANT_ID = 'workspace-glob.glob';
+
+export function registerGlobParticipant(service: GlobService): vscode.Disposable {
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) =>
+    answer(service, request, stream, token),
+  );
+  participant.iconPath = new vscode.ThemeIcon('search');
+  return participant;
+}
+
+async function answer(
+  service: GlobService,
+  request: vscode.ChatRequest,
+  stream: vscode.ChatResponseStream,
+  token: vscode.CancellationToken,
+): Promise<vscode.ChatResult> {
+  const input = parseChatPrompt(request.prompt);
+  if (!input) {
+    stream.markdown('Give a glob, for example `@glob src/**/*.ts`, `@glob *.md docs` or `@glob * --include-ignored`.');
+    return {};
+  }
+  try {
+    await vscode.lm.invokeTool(TOOL_NAME, { input, toolInvocationToken: request.toolInvocationToken }, token);
+  } catch (error) {
+    // Declining the confirmation (or stopping the request) cancels the tool call.
+    if (token.isCancellationRequested || error instanceof vscode.CancellationError || (error as Error).name === 'Canceled') {
+      stream.markdown('Not searched: the search was declined or cancelled.');
+      return {};
+    }
+    const message = (error as Error).message;
+    stream.markdown(escapeMarkdown(message));
+    return { errorDetails: { message } };
+  }
+  const result = service.recall(input);
+  if (!result) {
+    return {};
+  }
+  render(result, stream);
+  return { metadata: { total: result.total, sampled: result.sampled, shown: result.page.length } };
+}
+
+function render(result: GlobResult, stream: vscode.ChatResponseStream): void {
+  const footer = result.text.includes('</files>') ? result.text.slice(result.text.indexOf('</files>') + '</files>'.length).trim() : result.text;
+  if (result.total === 0) {
+    stream.markdown(escapeMarkdown(footer));
+    return;
+  }
+  // One paragraph per top-level entry: its name and counts, then its files as anchors.
+  let entry = -1;
+  for (const path of result.page) {
+    if (path.entry !== entry && (result.sampled || entry === -1)) {
+      entry = path.entry;
+      const { label, count, onPage } = result.topLevel.entries[entry];
+      stream.markdown(result.sampled ? `\n\n**${escapeMarkdown(label)}** · ${onPage} of ${count.toLocaleString('en-US')}: ` : '\n\n');
+    }
+    if (typeof path.absolutePath === 'string') {
+      stream.anchor(vscode.Uri.file(path.absolutePath), path.shown);
+    } else {
+      stream.markdown(inlineCode(path.shown));
+    }
+    stream.markdown(' ');
+  }
+  stream.markdown(`\n\n${footer.split('\n').map((line) => `> ${escapeMarkdown(line)}`).join('\n>\n')}\n`);
+  if (result.spill?.saved) {
+    stream.button({
+      command: 'workspaceGlob.openList',
+      title: `Open the complete list (${result.total.toLocaleString('en-US')} paths)`,
+      arguments: [result.spill.path],
+    });
+  }
+}

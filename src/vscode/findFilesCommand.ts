@@ -1,0 +1,126 @@
+/**
+ * "Glob: Find Files…" for people: asks for a pattern, runs the same search the tool runs, and
+ * shows the same page in a quick pick, grouped by top-level entry, with the footer's facts in the
+ * title and placeholder and an item that opens the complete list. Picking a file opens it.
+ */
+
+import * as vscode from 'vscode';
+import type { GlobResult, PagePath } from '../core';
+import type { GlobService } from './globService';
+import { openList } from './listDocument';
+
+interface FindFilesArguments {
+  readonly pattern?: string;
+  readonly path?: string;
+  readonly includeIgnored?: boolean;
+}
+
+type Item = vscode.QuickPickItem & { readonly open?: () => Thenable<unknown> };
+
+export function registerFindFilesCommand(service: GlobService): vscode.Disposable {
+  let lastPattern = '';
+  return vscode.commands.registerCommand('workspaceGlob.findFiles', async (args?: FindFilesArguments) => {
+    const pattern =
+      args?.pattern ??
+      (await vscode.window.showInputBox({
+        title: 'Find Files with Glob',
+        prompt: '"*.ts" matches names at any depth, "src/**/*.ts" is anchored to the workspace, "src/" is everything under src',
+        placeHolder: '**/*.ts',
+        value: lastPattern,
+        ignoreFocusOut: true,
+      }));
+    if (!pattern) {
+      return undefined;
+    }
+    lastPattern = pattern;
+    const input = { pattern, ...(args?.path ? { path: args.path } : {}), ...(args?.includeIgnored ? { includeIgnored: true } : {}) };
+    let result: GlobResult;
+    try {
+      result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `Finding files matching "${pattern}"`, cancellable: true },
+        async (progress, token) =>
+          service.show(await service.search(input, token, (matches) => progress.report({ message: `${matches.toLocaleString('en-US')} so far` }))),
+      );
+    } catch (error) {
+      void vscode.window.showErrorMessage((error as Error).message);
+      return undefined;
+    }
+    if (result.total === 0) {
+      void vscode.window.showInformationMessage(result.text, { modal: false });
+      return undefined;
+    }
+    return pick(result);
+  });
+}
+
+/** Shows the page; resolves with the URI opened, if any. */
+function pick(result: GlobResult): Promise<vscode.Uri | undefined> {
+  const quickPick = vscode.window.createQuickPick<Item>();
+  quickPick.title = title(result);
+  quickPick.placeholder = result.sampled
+    ? 'A round-robin sample across top-level entries, not the oldest files. Type to filter.'
+    : 'Oldest first. Type to filter.';
+  quickPick.matchOnDescription = true;
+  quickPick.items = items(result);
+
+  return new Promise((resolve) => {
+    let accepted = false;
+    quickPick.onDidAccept(async () => {
+      accepted = true;
+      const item = quickPick.selectedItems[0];
+      quickPick.hide();
+      const shown = await item?.open?.();
+      resolve((shown as vscode.TextEditor | undefined)?.document.uri);
+    });
+    quickPick.onDidHide(() => {
+      quickPick.dispose();
+      if (!accepted) {
+        resolve(undefined);
+      }
+    });
+    quickPick.show();
+  });
+}
+
+function title(result: GlobResult): string {
+  const count = result.sampled
+    ? `${result.page.length} of ${result.total.toLocaleString('en-US')} files match "${result.pattern}"`
+    : `${result.total.toLocaleString('en-US')} files match "${result.pattern}", oldest first`;
+  return result.complete ? count : `INCOMPLETE · ${count}`;
+}
+
+function items(result: GlobResult): Item[] {
+  const items: Item[] = [];
+  if (result.spill?.saved) {
+    const listFile = result.spill.path;
+    items.push({
+      label: '$(list-flat) Open the complete list',
+      description: `${result.total.toLocaleString('en-US')} paths, oldest first`,
+      detail: listFile,
+      alwaysShow: true,
+      open: () => openList(listFile),
+    });
+  }
+  let entry = -1;
+  for (const path of result.page) {
+    if (result.sampled && path.entry !== entry) {
+      entry = path.entry;
+      const { label, count, onPage } = result.topLevel.entries[entry];
+      items.push({ kind: vscode.QuickPickItemKind.Separator, label: `${label} · ${onPage} of ${count.toLocaleString('en-US')}` });
+    }
+    items.push(fileItem(path));
+  }
+  return items;
+}
+
+function fileItem(path: PagePath): Item {
+  if (typeof path.absolutePath !== 'string') {
+    return { label: path.shown, description: 'name is not UTF-8; cannot be opened here' };
+  }
+  const uri = vscode.Uri.file(path.absolutePath);
+  return {
+    label: path.shown,
+    iconPath: vscode.ThemeIcon.File,
+    open: () => vscode.window.showTextDocument(uri, { preview: true }),
+  };
+}

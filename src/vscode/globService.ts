@@ -1,0 +1,126 @@
+/**
+ * Runs searches for everything in the extension that needs one (the tool, the quick pick, the
+ * chat participant): it turns VS Code's workspace folders, settings and cancellation into the
+ * engine's plain inputs, logs every ripgrep run, and remembers the last complete list saved.
+ */
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { resolveRequest, type GlobRequest, type GlobResult, type RipgrepEvent, type WorkspaceFolder } from '../core';
+import { searchGlob, type GlobSearch } from '../core/glob';
+import { findRipgrep } from './ripgrepLocation';
+import { readToolSettings, searchRulesFor } from './settings';
+
+/** Enough for a few chat requests in flight at once. */
+const RECENT_RESULTS = 16;
+
+export class GlobService implements vscode.Disposable {
+  private readonly ripgrepStarted = new vscode.EventEmitter<RipgrepEvent>();
+  private readonly searched = new vscode.EventEmitter<GlobResult>();
+  private lastListPath: string | undefined;
+  /** Recent results by input, so the chat participant can render what the tool just found. */
+  private readonly recent = new Map<string, GlobResult>();
+
+  /** Fires when a search starts ripgrep (with its process id) and when ripgrep ends. */
+  readonly onDidRunRipgrep = this.ripgrepStarted.event;
+  /** Fires with every result shown, after the complete list (if any) is saved. */
+  readonly onDidSearch = this.searched.event;
+
+  constructor(
+    private readonly storage: vscode.Uri,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  /** The workspace folders the engine can search (virtual file systems have no files on disk). */
+  folders(): WorkspaceFolder[] {
+    return (vscode.workspace.workspaceFolders ?? [])
+      .filter((folder) => folder.uri.scheme === 'file')
+      .map((folder) => ({ name: folder.name, path: folder.uri.fsPath }));
+  }
+
+  /** Validates input without running ripgrep, for messages before a search. */
+  resolve(input: unknown): Promise<GlobRequest> {
+    return resolveRequest(input, { folders: this.folders() });
+  }
+
+  /** Runs a search; the returned search can be shown at any page size. */
+  async search(input: unknown, token?: vscode.CancellationToken, onProgress?: (matches: number) => void): Promise<GlobSearch> {
+    const settings = readToolSettings();
+    const ripgrepPath = await findRipgrep(settings.ripgrepPath);
+    const request = await resolveRequest(input, { folders: this.folders(), ripgrepPath });
+    const controller = new AbortController();
+    const cancellation = token?.onCancellationRequested(() => controller.abort());
+    if (token?.isCancellationRequested) {
+      controller.abort();
+    }
+    this.log.info(`glob ${JSON.stringify(input)} → ${request.scopes.length} walk(s)`);
+    try {
+      return await searchGlob(request, {
+        ripgrepPath,
+        timeoutMs: settings.timeoutMs,
+        signal: controller.signal,
+        rules: searchRulesFor,
+        spillDirectory: path.join(this.storage.fsPath, 'lists'),
+        spillLimits: settings.spillLimits,
+        onRipgrep: (event) => this.logRipgrep(event),
+        onProgress,
+      });
+    } finally {
+      cancellation?.dispose();
+    }
+  }
+
+  /** Shows a search at the configured page size (or smaller) and records its complete list. */
+  async show(search: GlobSearch, maxResults = readToolSettings().maxResults): Promise<GlobResult> {
+    const result = await search.page(maxResults);
+    if (result.spill?.saved) {
+      this.lastListPath = result.spill.path;
+    } else if (result.spill) {
+      this.log.warn(`complete list not saved: ${result.spill.reason}`);
+    }
+    this.log.info(`${result.total} matches, ${result.page.length} shown${result.sampled ? ' (sampled)' : ''}${result.complete ? '' : `, INCOMPLETE (${result.incompleteBecause})`} in ${result.elapsedMs} ms`);
+    this.searched.fire(result);
+    return result;
+  }
+
+  /** Keeps a result under its input for `recall`; only the last few are kept. */
+  remember(input: unknown, result: GlobResult): void {
+    const key = JSON.stringify(input);
+    this.recent.delete(key);
+    this.recent.set(key, result);
+    for (const oldest of this.recent.keys()) {
+      if (this.recent.size <= RECENT_RESULTS) {
+        break;
+      }
+      this.recent.delete(oldest);
+    }
+  }
+
+  recall(input: unknown): GlobResult | undefined {
+    return this.recent.get(JSON.stringify(input));
+  }
+
+  /** The complete list most recently saved in this window. */
+  get lastList(): string | undefined {
+    return this.lastListPath;
+  }
+
+  /** Where complete lists live; the list document reads nothing outside it. */
+  get listsDirectory(): string {
+    return path.join(this.storage.fsPath, 'lists');
+  }
+
+  private logRipgrep(event: RipgrepEvent): void {
+    if (event.phase === 'start') {
+      this.log.info(`ripgrep started (pid ${event.pid}) in ${event.cwd}: ${event.command.map((arg) => JSON.stringify(arg)).join(' ')}`);
+    } else {
+      this.log.info(`ripgrep ended (pid ${event.pid}, exit ${event.exitCode}) after ${event.elapsedMs} ms: ${event.listed} listed, ${event.matched} matched`);
+    }
+    this.ripgrepStarted.fire(event);
+  }
+
+  dispose(): void {
+    this.ripgrepStarted.dispose();
+    this.searched.dispose();
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The `glob` language-model tool (SPEC §7): one file, one tool. `prepareInvocation` only reads
+ * (it resolves the input to name the search root and to ask before searching outside the
+ * workspace); `invoke` searches, shrinks the page when a token budget asks for it, and returns
+ * the model-facing text. Errors are thrown with the engine's message, written for the model.
+ */
+
+import * as vscode from 'vscode';
+import type { GlobRequest } from '../core';
+import type { GlobService } from './globService';
+import { inlineCode } from './markdown';
+
+export const TOOL_NAME = 'glob';
+
+export function registerGlobTool(service: GlobService): vscode.Disposable {
+  return vscode.lm.registerTool<unknown>(TOOL_NAME, new GlobTool(service));
+}
+
+class GlobTool implements vscode.LanguageModelTool<unknown> {
+  constructor(private readonly service: GlobService) {}
+
+  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): Promise<vscode.PreparedToolInvocation> {
+    let request: GlobRequest;
+    try {
+      request = await this.service.resolve(options.input);
+    } catch {
+      // Bad input fails in invoke, with the message the model needs; here only name the call.
+      return { invocationMessage: new vscode.MarkdownString(`Finding files with ${inlineCode(patternOf(options.input))}`) };
+    }
+    const invocationMessage = new vscode.MarkdownString(`Finding files matching ${inlineCode(request.pattern.source)} in ${describeRoot(request)}`);
+    if (!request.outsideWorkspace) {
+      return { invocationMessage };
+    }
+    const roots = request.scopes.filter((scope) => scope.folder === undefined).map((scope) => scope.searchRoot);
+    return {
+      invocationMessage,
+      confirmationMessages: {
+        title: 'List files outside the workspace?',
+        message: new vscode.MarkdownString(
+          `The glob tool wants to list files matching ${inlineCode(request.pattern.source)} under ${roots.map(inlineCode).join(', ')}, which is outside every workspace folder.`,
+        ),
+      },
+    };
+  }
+
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    const search = await this.service.search(options.input, token);
+    let result = await this.service.show(search);
+    const budget = options.tokenizationOptions;
+    if (budget) {
+      // Halve the page until the text fits; the footer and the complete list keep the rest.
+      let pageSize = result.page.length;
+      while (pageSize > 1 && (await budget.countTokens(result.text, token)) > budget.tokenBudget) {
+        pageSize = Math.floor(pageSize / 2);
+        result = await this.service.show(search, pageSize);
+      }
+    }
+    this.service.remember(options.input, result);
+    return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
+  }
+}
+
+function describeRoot(request: GlobRequest): string {
+  // "the workspace" and "the 2 workspace folders" read as words; a path reads as code.
+  return request.rootLabel.startsWith('the ') ? request.rootLabel : inlineCode(request.rootLabel);
+}
+
+function patternOf(input: unknown): string {
+  const pattern = (input as { pattern?: unknown } | undefined)?.pattern;
+  return typeof pattern === 'string' ? pattern : '(no pattern)';
+}

@@ -1,0 +1,14 @@
+/** Small helpers for putting untrusted text (patterns, paths) into Markdown safely. */
+
+/** Inline code that survives backticks inside the text. */
+export function inlineCode(text: string): string {
+  const longestRun = Math.max(0, ...Array.from(text.matchAll(/`+/g), (match) => match[0].length));
+  const fence = '`'.repeat(longestRun + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+/** Escapes Markdown syntax so the text shows as written. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,56 @@
+/**
+ * The extension's settings (`workspaceGlob.*`) and VS Code's own search settings, read into the
+ * plain options the engine takes. Search settings are per folder, so the rules are read per walk.
+ */
+
+import * as vscode from 'vscode';
+import type { ScopeRules } from '../core/glob';
+import type { SearchScope } from '../core/request';
+import { DEFAULT_SPILL_LIMITS, type SpillLimits } from '../core/spill';
+import { excludeRules } from './excludes';
+
+export const SECTION = 'workspaceGlob';
+
+export interface ToolSettings {
+  readonly maxResults: number;
+  readonly timeoutMs: number | undefined;
+  readonly spillLimits: SpillLimits;
+  /** Only the machine-level value: a workspace must not choose which binary runs. */
+  readonly ripgrepPath: string | undefined;
+}
+
+export function readToolSettings(): ToolSettings {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const maxResults = clamp(config.get<number>('maxResults', 100), 1, 10_000);
+  const timeoutSeconds = config.get<number>('timeoutSeconds', 60);
+  const maxCount = clamp(config.get<number>('completeLists.maxCount', DEFAULT_SPILL_LIMITS.maxLists), 1, 1000);
+  const maxMegabytes = clamp(config.get<number>('completeLists.maxMegabytes', DEFAULT_SPILL_LIMITS.maxTotalBytes / 2 ** 20), 1, 10_000);
+  // The setting is machine-scoped; inspect() so that only the user/machine value counts even if
+  // a workspace file sets it anyway.
+  const ripgrepPath = config.inspect<string>('ripgrepPath')?.globalValue?.trim();
+  return {
+    maxResults,
+    timeoutMs: timeoutSeconds > 0 ? timeoutSeconds * 1000 : undefined,
+    spillLimits: { maxLists: maxCount, maxTotalBytes: maxMegabytes * 2 ** 20 },
+    ripgrepPath: ripgrepPath ? ripgrepPath : undefined,
+  };
+}
+
+/** VS Code's search rules for the folder a walk belongs to. */
+export function searchRulesFor(scope: SearchScope): Partial<ScopeRules> {
+  const folderUri = scope.folder ? vscode.Uri.file(scope.folder.path) : undefined;
+  const search = vscode.workspace.getConfiguration('search', folderUri);
+  const files = vscode.workspace.getConfiguration('files', folderUri);
+  return {
+    useIgnoreFiles: search.get<boolean>('useIgnoreFiles', true),
+    useParentIgnoreFiles: search.get<boolean>('useParentIgnoreFiles', false),
+    useGlobalIgnoreFiles: search.get<boolean>('useGlobalIgnoreFiles', false),
+    followSymlinks: search.get<boolean>('followSymlinks', true),
+    // Workspace excludes are written for the workspace; outside it they would only mislead.
+    ...(scope.folder ? excludeRules(files.get('exclude'), search.get('exclude')) : { excludeGlobs: [], conditionalExcludes: [] }),
+  };
+}
+
+function clamp(value: number, min: number, max: number): number {
+  return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : min;
+}

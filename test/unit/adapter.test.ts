@@ -1,0 +1,47 @@
+import * as assert from 'node:assert/strict';
+import { bundledRipgrepCandidates } from '../../src/vscode/bundledRipgrep';
+import { parseChatPrompt } from '../../src/vscode/chatPrompt';
+import { excludeRules } from '../../src/vscode/excludes';
+import { decodeListUri, encodeListUri, LIST_SCHEME } from '../../src/vscode/listUri';
+
+describe('VS Code adapter pieces that need no VS Code', () => {
+  it('reads files.exclude and search.exclude as VS Code search does', () => {
+    const rules = excludeRules(
+      { '**/.git': true, '**/*.tmp': true, build: true, off: false },
+      { 'build': false, 'dist/**': true, '**/*.js': { when: '$(basename).ts' }, 'weird': 'yes' },
+    );
+    // search.exclude inherits files.exclude, false turns an entry off, top-level names are anchored.
+    assert.deepEqual(rules.excludeGlobs, ['**/.git', '**/*.tmp', 'dist/**']);
+    assert.deepEqual(rules.conditionalExcludes, [{ glob: '**/*.js', sibling: '$(basename).ts' }]);
+    assert.deepEqual(excludeRules({ node_modules: true }, undefined).excludeGlobs, ['/node_modules']);
+    assert.deepEqual(excludeRules('nonsense', null), { excludeGlobs: [], conditionalExcludes: [] });
+  });
+
+  it('round-trips complete-list URIs through one encode/decode pair', () => {
+    for (const file of ['/home/me/.config/Code/lists/glob-1.txt', '/tmp/with space/and%percent/glob.txt', 'C:\\Users\\me\\glob.txt', '/ü/?#&=.txt']) {
+      const parts = encodeListUri(file);
+      assert.equal(parts.scheme, LIST_SCHEME);
+      assert.equal(decodeListUri(parts), file);
+    }
+    assert.equal(decodeListUri({ scheme: 'file', path: '/x', query: 'file=%2Fetc%2Fpasswd' }), undefined);
+    assert.equal(decodeListUri({ scheme: LIST_SCHEME, path: '/x', query: 'file=%E0%A4%A' }), undefined);
+  });
+
+  it('finds VS Code’s bundled ripgrep in both layouts, unpacked from asar or not', () => {
+    const candidates = bundledRipgrepCandidates('/opt/code/resources/app', 'linux', 'x64').map((candidate) => candidate.path);
+    assert.deepEqual(candidates, [
+      '/opt/code/resources/app/node_modules.asar.unpacked/@vscode/ripgrep-universal/bin/linux-x64/rg',
+      '/opt/code/resources/app/node_modules/@vscode/ripgrep-universal/bin/linux-x64/rg',
+      '/opt/code/resources/app/node_modules.asar.unpacked/@vscode/ripgrep/bin/rg',
+      '/opt/code/resources/app/node_modules/@vscode/ripgrep/bin/rg',
+    ]);
+    assert.equal(bundledRipgrepCandidates('C:\\Code\\resources\\app', 'win32', 'arm64')[0].path, 'C:\\Code\\resources\\app\\node_modules.asar.unpacked\\@vscode\\ripgrep-universal\\bin\\win32-arm64\\rg.exe');
+  });
+
+  it('reads @glob prompts: pattern, optional path, --include-ignored, quotes for spaces', () => {
+    assert.deepEqual(parseChatPrompt('src/**/*.ts'), { pattern: 'src/**/*.ts' });
+    assert.deepEqual(parseChatPrompt('*.md docs --include-ignored'), { pattern: '*.md', path: 'docs', includeIgnored: true });
+    assert.deepEqual(parseChatPrompt('"my file*.txt" "some dir"'), { pattern: 'my file*.txt', path: 'some dir' });
+    assert.equal(parseChatPrompt('   '), undefined);
+  });
+});
