@@ -19,10 +19,9 @@ export interface TreeFile {
 }
 
 export class TempTree {
-  readonly root: string;
-
-  constructor(prefix = 'workspace-glob-test-') {
-    this.root = mkdtempSync(path.join(os.tmpdir(), prefix));
+  /** A fresh temporary directory, or the given one (created if missing). */
+  constructor(readonly root = mkdtempSync(path.join(os.tmpdir(), 'workspace-glob-test-'))) {
+    mkdirSync(root, { recursive: true });
   }
 
   /** Writes files (relative `/`-separated paths or raw byte names) with their times. */

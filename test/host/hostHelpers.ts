@@ -1,0 +1,69 @@
+/**
+ * Helpers for tests that run inside the extension host: the extension's API, the tool called
+ * the way other extensions call it, the fixture paths, and polling without fixed sleeps.
+ */
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { WorkspaceGlobApi } from '../../src/extension';
+
+export const EXTENSION_ID = 'workspace-glob.workspace-glob';
+
+export async function extensionApi(): Promise<WorkspaceGlobApi> {
+  const extension = vscode.extensions.getExtension<WorkspaceGlobApi>(EXTENSION_ID);
+  if (!extension) {
+    throw new Error(`${EXTENSION_ID} is not loaded`);
+  }
+  return extension.activate();
+}
+
+/** Calls the glob tool as any extension would, and returns the text the model reads. */
+export async function invokeGlob(input: object, token?: vscode.CancellationToken): Promise<string> {
+  const result = await vscode.lm.invokeTool('glob', { input, toolInvocationToken: undefined }, token);
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+export function workspaceFolder(index = 0): string {
+  const folder = vscode.workspace.workspaceFolders?.[index];
+  if (!folder) {
+    throw new Error(`no workspace folder ${index}`);
+  }
+  return folder.uri.fsPath;
+}
+
+/** The directory the fixtures were built in (see fixtures.ts): it holds `outside/`. */
+export function fixturesRoot(): string {
+  const file = vscode.workspace.workspaceFile;
+  return file && file.scheme === 'file' ? path.dirname(path.dirname(file.fsPath)) : path.dirname(workspaceFolder());
+}
+
+/** Resolves once `condition` returns a value other than undefined, polling every 50 ms. */
+export async function waitFor<T>(what: string, condition: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await condition();
+    if (value !== undefined) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The lines between <files> and </files>, blank separators dropped. */
+export function pagePaths(text: string): string[] {
+  const start = text.indexOf('<files>\n');
+  const end = text.indexOf('\n</files>');
+  return start === -1 || end === -1 ? [] : text.slice(start + 8, end).split('\n').filter(Boolean);
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

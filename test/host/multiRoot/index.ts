@@ -1,0 +1,5 @@
+import { runMochaFolder } from '../mochaRunner';
+
+export function run(): Promise<void> {
+  return runMochaFolder(__dirname);
+}

@@ -1,0 +1,41 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { extensionApi, invokeGlob, pagePaths } from '../hostHelpers';
+
+describe('the glob tool in a multi-root workspace', () => {
+  before(async () => {
+    await extensionApi();
+    assert.equal(vscode.workspace.workspaceFolders?.length, 2);
+  });
+
+  it('labels paths with the folder name and balances the page across folders, then entries', async () => {
+    const text = await invokeGlob({ pattern: '*' });
+    const paths = pagePaths(text);
+    assert.equal(paths.length, 96);
+    assert.ok(paths.every((shown) => shown.startsWith('front/') || shown.startsWith('back/')));
+    assert.match(text, /files match "\*" in the 2 workspace folders, oldest first/);
+  });
+
+  it('over the cap, takes turns across folders first', async () => {
+    await vscode.workspace.getConfiguration('workspaceGlob').update('maxResults', 10, vscode.ConfigurationTarget.Global);
+    try {
+      const text = await invokeGlob({ pattern: '*' });
+      const paths = pagePaths(text);
+      assert.equal(paths.length, 10);
+      const perFolder = (name: string): number => paths.filter((shown) => shown.startsWith(`${name}/`)).length;
+      assert.equal(perFolder('front'), 5);
+      assert.equal(perFolder('back'), 5);
+      const entries = new Set(paths.map((shown) => shown.split('/').slice(0, 2).join('/')));
+      assert.deepEqual([...entries].sort(), ['back/api', 'back/db', 'front/src', 'front/styles']);
+      assert.match(text, /Matches per entry: front\/src\/ 40 · front\/styles\/ 40 · back\/api\/ 8 · back\/db\/ 8/);
+    } finally {
+      await vscode.workspace.getConfiguration('workspaceGlob').update('maxResults', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('reads a path that starts with a folder name as that folder', async () => {
+    const paths = pagePaths(await invokeGlob({ pattern: '*.sql', path: 'back' }));
+    assert.equal(paths.length, 8);
+    assert.ok(paths.every((shown) => shown.startsWith('back/db/')));
+  });
+});

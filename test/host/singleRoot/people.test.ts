@@ -1,0 +1,125 @@
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import { extensionApi, fixturesRoot, invokeGlob, waitFor, workspaceFolder } from '../hostHelpers';
+import { screenshot, uiAction } from '../harness/helpers';
+
+const MODEL = { vendor: 'workspace-glob-test', id: 'scripted' };
+const CONFIRMATION_BUTTONS = '.chat-confirmation-widget-buttons .monaco-button';
+
+/** Sends a chat request; resolves when the response is complete. */
+function chat(query: string): Thenable<unknown> {
+  return vscode.commands.executeCommand('workbench.action.chat.open', { query, modelSelector: MODEL, blockOnResponse: true });
+}
+
+const LIST_SCHEME = 'workspace-glob-list';
+
+describe('the complete list, the quick pick and @glob, for people', () => {
+  before(async () => {
+    await extensionApi();
+  });
+
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('opens the last complete list as a read-only document holding every path, each a link to its file', async () => {
+    const text = await invokeGlob({ pattern: '*.js' });
+    const total = Number(/of ([\d,]+) files matching/.exec(text)?.[1].replace(/,/g, ''));
+    assert.equal(total, 301);
+    await vscode.commands.executeCommand('workspaceGlob.openLastList');
+    const editor = await waitFor('the list editor', () =>
+      vscode.window.activeTextEditor?.document.uri.scheme === LIST_SCHEME ? vscode.window.activeTextEditor : undefined,
+    );
+    const document = editor.document;
+    const lines = document.getText().split('\n');
+    const paths = lines.slice(lines.indexOf('') + 1).filter(Boolean);
+    assert.equal(paths.length, 301);
+    assert.deepEqual(paths.slice(0, 2), ['archive/pkg-0/file-0.js', 'archive/pkg-1/file-1.js']);
+
+    const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri);
+    assert.equal(links.length, 301);
+    for (const link of links) {
+      assert.ok(link.target && link.target.scheme === 'file' && existsSync(link.target.fsPath), `bad link ${link.target?.toString()}`);
+    }
+    assert.equal(links[0].target?.fsPath, `${workspaceFolder()}/archive/pkg-0/file-0.js`);
+
+    await assert.rejects(
+      Promise.resolve(vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: LIST_SCHEME, path: '/passwd', query: `file=${encodeURIComponent('/etc/passwd')}` }))),
+      'the list document must not read files outside its own storage',
+    );
+    await screenshot('complete-list-document');
+  });
+
+  it('“Glob: Find Files…” shows the page in a quick pick and opens the picked file', async () => {
+    const picked = vscode.commands.executeCommand<vscode.Uri | undefined>('workspaceGlob.findFiles', { pattern: 'README.md' });
+    let settled = false;
+    void picked.then(() => (settled = true));
+    await waitFor('the quick pick to take the pick', async () => {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      return settled ? true : undefined;
+    });
+    const uri = await picked;
+    assert.equal(uri?.fsPath, `${workspaceFolder()}/README.md`);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, `${workspaceFolder()}/README.md`);
+  });
+
+  it('the quick pick of a sampled result groups by entry and offers the complete list (screenshot)', async () => {
+    const picked = vscode.commands.executeCommand<vscode.Uri | undefined>('workspaceGlob.findFiles', { pattern: '*' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await screenshot('quick-pick');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    assert.equal(await picked, undefined);
+  });
+
+  it('@glob answers in a real chat request, through the tool, with anchors grouped by entry and the complete list', async () => {
+    const api = await extensionApi();
+    const results: number[] = [];
+    const listener = api.onDidSearch((result) => results.push(result.total));
+    await vscode.workspace.getConfiguration('workspaceGlob').update('maxResults', 8, vscode.ConfigurationTarget.Global);
+    try {
+      await vscode.commands.executeCommand('workbench.action.chat.newChat');
+      await chat('@glob *');
+      assert.equal(results.length, 1, 'the participant did not search through the tool');
+      assert.ok(results[0] > 8);
+      await vscode.commands.executeCommand('workbench.action.maximizeAuxiliaryBar');
+      await screenshot('chat-glob-answer');
+    } finally {
+      listener.dispose();
+      await vscode.workspace.getConfiguration('workspaceGlob').update('maxResults', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
+    }
+  });
+
+  it('asks in the chat before searching outside the workspace: declining searches nothing, allowing searches', async () => {
+    const api = await extensionApi();
+    const outside = path.join(fixturesRoot(), 'outside');
+    const searched: string[][] = [];
+    let ripgrepRuns = 0;
+    const listener = vscode.Disposable.from(
+      api.onDidSearch((result) => searched.push(result.page.map((page) => page.shown))),
+      api.onDidRunRipgrep((event) => (ripgrepRuns += event.phase === 'start' ? 1 : 0)),
+    );
+    try {
+      await vscode.commands.executeCommand('workbench.action.chat.newChat');
+      void chat(`@glob *.txt ${outside}`);
+      // Clicking the question itself only waits until the confirmation is there.
+      await uiAction('click', 'text=List files outside the workspace?');
+      await screenshot('chat-confirmation');
+      await uiAction('click', `${CONFIRMATION_BUTTONS}:has-text("Skip")`);
+      // Once declined, the tool's row shows its invocation message, marked as not run.
+      await uiAction('click', 'text=Finding files matching');
+      assert.deepEqual(searched, []);
+      assert.equal(ripgrepRuns, 0);
+
+      await vscode.commands.executeCommand('workbench.action.chat.newChat');
+      void chat(`@glob *.txt ${outside}`);
+      await uiAction('click', `${CONFIRMATION_BUTTONS}:has-text("Allow")`);
+      await waitFor('the allowed search', () => (searched.length > 0 ? true : undefined));
+      assert.deepEqual(searched, [[`${outside}/x/one.txt`, `${outside}/y/two.txt`]]);
+    } finally {
+      listener.dispose();
+    }
+  });
+});

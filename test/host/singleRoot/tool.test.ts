@@ -1,0 +1,96 @@
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { GLOB_INPUT_FIELDS } from '../../../src/core/input';
+import { extensionApi, invokeGlob, isAlive, pagePaths, waitFor, workspaceFolder } from '../hostHelpers';
+
+describe('the glob tool in a real VS Code extension host', () => {
+  before(async () => {
+    await extensionApi();
+  });
+
+  it('is listed in vscode.lm.tools with the input schema of the manifest', () => {
+    const tool = vscode.lm.tools.find((candidate) => candidate.name === 'glob');
+    assert.ok(tool, 'glob is not registered');
+    const schema = tool.inputSchema as { properties: Record<string, { type: string }>; required: string[] };
+    assert.deepEqual(Object.keys(schema.properties), Object.keys(GLOB_INPUT_FIELDS));
+    assert.deepEqual(schema.required, ['pattern']);
+    assert.match(tool.description, /round-robin SAMPLE across the top-level entries/);
+  });
+
+  it('returns the sampled page and the footer for "*" on a workspace dominated by an old archive', async () => {
+    const text = await invokeGlob({ pattern: '*' });
+    const paths = pagePaths(text);
+    assert.equal(paths.length, 100);
+    const entries = new Set(paths.map((shown) => shown.split('/')[0]));
+    for (const entry of ['archive', 'src', 'test', 'docs', 'bulk', 'README.md', 'LICENSE', 'lib', '.gitignore', '.vscode']) {
+      assert.ok(entries.has(entry), `${entry} missing from the page: ${[...entries].join(', ')}`);
+    }
+    assert.match(text, /Showing 100 of 3,34\d files matching "\*" in the workspace\./);
+    assert.match(text, /It is not the 100 oldest files/);
+    assert.match(text, /Matches per entry: bulk\/ 3,000 · archive\/ 300 · src\/ 20 · test\/ 10/);
+    const list = /is saved in (.+glob-[^:]+\.txt):/.exec(text)?.[1];
+    assert.ok(list && existsSync(list), `complete list not saved: ${text}`);
+  });
+
+  it('honours files.exclude, search.exclude (with a sibling clause) and .gitignore; includeIgnored lifts them', async () => {
+    const honoured = pagePaths(await invokeGlob({ pattern: '{lib,generated,ignored,node_modules}/**' }));
+    assert.deepEqual(honoured.sort(), ['lib/a.ts', 'lib/b.js']);
+    assert.match(await invokeGlob({ pattern: '*.tmp' }), /^No files match "\*\.tmp" in the workspace\.[\s\S]*files\.exclude and search\.exclude settings/);
+    const lifted = pagePaths(await invokeGlob({ pattern: '{lib,generated,ignored,node_modules}/**', includeIgnored: true }));
+    assert.deepEqual(lifted.sort(), ['generated/out-1.ts', 'generated/out-2.ts', 'ignored/secret.ts', 'lib/a.js', 'lib/a.ts', 'lib/b.js', 'node_modules/dep/index.ts']);
+    assert.deepEqual(pagePaths(await invokeGlob({ pattern: '*.tmp', includeIgnored: true })), ['notes.tmp']);
+  });
+
+  it('stops ripgrep when the search is cancelled mid-way, leaving no process behind', async () => {
+    const api = await extensionApi();
+    const source = new vscode.CancellationTokenSource();
+    let pid: number | undefined;
+    const listener = api.onDidRunRipgrep((event) => {
+      if (event.phase === 'start' && pid === undefined) {
+        pid = event.pid;
+        source.cancel();
+      }
+    });
+    try {
+      const outcome = await invokeGlob({ pattern: '*', path: 'bulk' }, source.token).then(
+        (text) => ({ text }),
+        (error: unknown) => ({ error }),
+      );
+      assert.ok(pid !== undefined, 'ripgrep never started');
+      if ('text' in outcome) {
+        assert.match(outcome.text, /INCOMPLETE: the search was cancelled/);
+      } else {
+        assert.match(String(outcome.error), /Cancel/i);
+      }
+      assert.equal(isAlive(pid), false, 'ripgrep still running');
+      assert.equal(isAlive(-pid), false, 'ripgrep process group still alive');
+    } finally {
+      listener.dispose();
+      source.dispose();
+    }
+  });
+
+  it('throws errors a model can act on', async () => {
+    const failure = (input: object): Promise<string> => invokeGlob(input).then(() => 'no error', (error: unknown) => (error as Error).message);
+    assert.match(await failure({ pattern: '' }), /"pattern" is empty/);
+    assert.match(await failure({ pattern: 'src/[a' }), /not a valid glob: error parsing glob/);
+    assert.match(await failure({ pattern: '*', path: 'no-such-dir' }), /does not exist/);
+    assert.match(await failure({ pattern: 7 }), /"pattern" must be a string/);
+  });
+
+  it('reports each ripgrep run (for the log): command line with --no-config, working directory', async () => {
+    const api = await extensionApi();
+    const events: Array<{ phase: string; cwd: string; command: readonly string[] }> = [];
+    const listener = api.onDidRunRipgrep((event) => events.push(event));
+    try {
+      await invokeGlob({ pattern: '*.md' });
+    } finally {
+      listener.dispose();
+    }
+    await waitFor('the end event', () => (events.some((event) => event.phase === 'end') ? true : undefined));
+    assert.equal(events[0].cwd, workspaceFolder());
+    assert.ok(events[0].command.includes('--no-config'));
+    assert.ok(readFileSync(events[0].command[0]).length > 0, 'ripgrep binary not readable');
+  });
+});
