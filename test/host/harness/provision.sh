@@ -90,7 +90,12 @@ if [ ! -f "$CS_MARKER" ]; then
   echo '{"name":"vscode-test-code-server","private":true,"allowScripts":{"code-server":true,"argon2":true}}' \
     >"$CS_DIR/package.json"
   NPM_CLI="$(readlink -f "$(command -v npm)")"
-  (cd "$CS_DIR" && PATH="$ROOT/node24/bin:$PATH" npm_config_nodedir="$ROOT/node24" \
+  # Under `npm test` the outer npm exports its settings as npm_config_* variables, and npm reads
+  # those as its own: the inherited user agent says node/v20 and code-server's postinstall
+  # refuses it. The inner npm starts from a clean npm environment.
+  (cd "$CS_DIR" && unset $(compgen -e | grep -i '^npm_') \
+    && export npm_config_cache="$ROOT/npm-cache" \
+    && PATH="$ROOT/node24/bin:$PATH" npm_config_nodedir="$ROOT/node24" \
     "$NODE24" "$NPM_CLI" install --no-audit --no-fund --loglevel=error "code-server@$CODE_SERVER_VERSION")
   [ -f "$CS_DIR/node_modules/code-server/out/node/entry.js" ] || { echo "!! code-server entry.js missing" >&2; exit 1; }
   touch "$CS_MARKER"

@@ -118,6 +118,10 @@ describe('the complete list, the quick pick and @glob, for people', () => {
       await uiAction('click', `${CONFIRMATION_BUTTONS}:has-text("Allow")`);
       await waitFor('the allowed search', () => (searched.length > 0 ? true : undefined));
       assert.deepEqual(searched, [[`${outside}/x/one.txt`, `${outside}/y/two.txt`]]);
+      // Expand the finished steps: the tool's row shows its invocation message.
+      await uiAction('click', 'text=/Completed \\d+ steps?/');
+      await uiAction('click', 'text=Finding files matching');
+      await screenshot('chat-tool-row');
     } finally {
       listener.dispose();
     }
