@@ -1,34 +1,23 @@
 /**
- * Runs the host tests: builds the fixture workspaces, stages the test-only language model as an
- * extension, and starts a real VS Code extension host (code-server + Chromium, see harness/) once
- * for the single-root suite and once for the multi-root one. Screenshots land in
- * .vscode-test/screenshots; with UPDATE_MEDIA=1 they are copied into media/.
+ * Runs the host tests in a real VS Code extension host on any machine that reaches the npm
+ * registry and Debian's packages: code-server + Chromium through harness/runInHost.js, once per
+ * suite. Screenshots land in <root>/screenshots; with UPDATE_MEDIA=1 they are copied to media/.
  */
 
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
-import { buildHostFixtures } from './fixtures';
+import { prepareHostRun, PROJECT, WORK, type HostSuite } from './suites';
 
-const PROJECT = path.resolve(__dirname, '../../..');
-const WORK = path.join(PROJECT, '.vscode-test');
 const HARNESS = path.join(PROJECT, 'test/host/harness/runInHost.js');
 const SCREENSHOTS = path.join(WORK, 'screenshots');
 
-function stageFakeModel(): string {
-  const directory = path.join(WORK, 'test-extensions', 'fake-lm');
-  rmSync(directory, { recursive: true, force: true });
-  mkdirSync(directory, { recursive: true });
-  copyFileSync(path.join(PROJECT, 'test/host/fakeLm/package.json'), path.join(directory, 'package.json'));
-  copyFileSync(path.join(PROJECT, 'out/test/host/fakeLm/extension.js'), path.join(directory, 'extension.js'));
-  return directory;
-}
-
-function runSuite(name: string, tests: string, workspace: ['--folder' | '--workspace', string], fakeModel: string): boolean {
-  console.log(`\n== host tests: ${name}`);
+function runSuite(suite: HostSuite, fakeModel: string): boolean {
+  console.log(`\n== host tests: ${suite.name}`);
+  const target = suite.workspace.endsWith('.code-workspace') ? '--workspace' : '--folder';
   const result = spawnSync(
     process.execPath,
-    [HARNESS, '--ext', PROJECT, '--ext', fakeModel, '--tests', path.join(PROJECT, tests), ...workspace, '--screenshot-dir', SCREENSHOTS, '--timeout', '300'],
+    [HARNESS, '--ext', PROJECT, '--ext', fakeModel, '--tests', suite.tests, target, suite.workspace, '--screenshot-dir', SCREENSHOTS, '--timeout', '300'],
     { stdio: 'inherit' },
   );
   return result.status === 0;
@@ -39,21 +28,17 @@ function main(): number {
     console.error('dist/extension.js is missing: run npm run build first');
     return 2;
   }
-  const fixtures = buildHostFixtures(path.join(WORK, 'fixtures'));
-  const fakeModel = stageFakeModel();
+  const run = prepareHostRun();
   rmSync(SCREENSHOTS, { recursive: true, force: true });
-  const results = [
-    runSuite('single-root workspace', 'out/test/host/singleRoot/index.js', ['--folder', fixtures.single], fakeModel),
-    runSuite('multi-root workspace', 'out/test/host/multiRoot/index.js', ['--workspace', fixtures.multiWorkspaceFile], fakeModel),
-  ];
+  const passed = run.suites.map((suite) => runSuite(suite, run.fakeModel));
   if (process.env.UPDATE_MEDIA === '1' && existsSync(SCREENSHOTS)) {
     const media = path.join(PROJECT, 'media');
     mkdirSync(media, { recursive: true });
-    for (const file of readdirSync(SCREENSHOTS).filter((name) => name.endsWith('.png'))) {
+    for (const file of readdirSync(SCREENSHOTS).filter((name) => name.endsWith('.png') && name !== 'failure.png')) {
       copyFileSync(path.join(SCREENSHOTS, file), path.join(media, file));
     }
   }
-  return results.every(Boolean) ? 0 : 1;
+  return passed.every(Boolean) ? 0 : 1;
 }
 
 process.exitCode = main();
