@@ -59,7 +59,7 @@ function sampleFooter(result: ResultFacts, context: RenderContext): string[] {
   }
   const largest = [...entries].sort((a, b) => b.count - a.count)[0];
   if (entries.length > context.maxResults) {
-    lines.push(`There are more top-level entries than paths on a page, so most entries are not on it: pass one entry as "path" to look inside it, for example "path": ${quoted(trimSlash(largest.label))}.`);
+    lines.push(`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all: pass one entry as "path" to look inside it, for example "path": ${quoted(trimSlash(largest.label))}.`);
   } else if (largest.count > largest.onPage && largest.label.endsWith('/')) {
     lines.push(`To see more of one entry, pass it as "path", for example "path": ${quoted(trimSlash(largest.label))}.`);
   }

@@ -180,6 +180,8 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.equal(result.total, 60);
     assert.deepEqual(result.topLevel.entries.map((entry) => entry.label), ['pkg/big/', 'pkg/small-0/', 'pkg/small-1/', 'pkg/small-2/']);
     assert.equal(result.topLevel.reached, 4);
+    const narrow = await search(tree, { pattern: '*.txt', path: 'pkg' }, { maxResults: 3 });
+    assert.match(narrow.text, /There are more top-level entries \(4\) than paths on a page \(3\), so 1 entry is not on it at all: pass one entry as "path" to look inside it, for example "path": "pkg\/big"\./);
   });
 
   it('shows paths outside the workspace absolute, grouped by their first segment below the root', async () => {
