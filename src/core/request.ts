@@ -125,7 +125,7 @@ async function resolvePath(
     return [{ root, folder: innermostFolder(root, folders, paths) }];
   }
   if (folders.length === 0) {
-    throw new GlobError('invalidInput', `"path" ${JSON.stringify(pathText)} is relative, but no workspace folder is open. Pass an absolute directory.`);
+    throw new GlobError('invalidInput', `The "path" ${JSON.stringify(pathText)} is relative, but no workspace folder is open. Pass an absolute directory.`);
   }
 
   const [first, ...rest] = text.split(/[\\/]+/);
@@ -148,7 +148,7 @@ async function resolvePath(
       await requireDirectory(candidates[0].root, pathText, paths);
     }
     const tried = candidates.map((candidate) => candidate.root).join(', ');
-    throw new GlobError('pathNotFound', `"path" ${JSON.stringify(pathText)} does not exist (looked for ${tried}). Give a directory that exists, relative to the workspace or absolute, or omit "path" to search the whole workspace.`);
+    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${tried}). Give a directory that exists, relative to the workspace or absolute, or omit "path" to search the whole workspace.`);
   }
   return found;
 }
@@ -271,7 +271,7 @@ async function entryKind(path: string): Promise<'directory' | 'file' | 'missing'
 async function requireDirectory(root: string, asGiven: string, paths: nodePath.PlatformPath): Promise<void> {
   const kind = await entryKind(root);
   if (kind === 'missing') {
-    throw new GlobError('pathNotFound', `"path" ${JSON.stringify(asGiven)} does not exist (resolved to ${root}). Give a directory that exists, or omit "path" to search the whole workspace.`);
+    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(asGiven)} does not exist (resolved to ${root}). Give a directory that exists, or omit "path" to search the whole workspace.`);
   }
   if (kind === 'file') {
     throw notADirectory(asGiven, root, paths);
@@ -281,7 +281,7 @@ async function requireDirectory(root: string, asGiven: string, paths: nodePath.P
 function notADirectory(asGiven: string, root: string, paths: nodePath.PlatformPath): GlobError {
   return new GlobError(
     'pathNotDirectory',
-    `"path" ${JSON.stringify(asGiven)} is a file, not a directory. To find it, pass its directory as "path" (${paths.dirname(root)}) and its name as "pattern" (${JSON.stringify(paths.basename(root))}).`,
+    `The "path" ${JSON.stringify(asGiven)} is a file, not a directory. To find it, pass its directory as "path" (${paths.dirname(root)}) and its name as "pattern" (${JSON.stringify(paths.basename(root))}).`,
   );
 }
 
