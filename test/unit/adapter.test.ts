@@ -3,6 +3,8 @@ import { bundledRipgrepCandidates } from '../../src/vscode/bundledRipgrep';
 import { parseChatPrompt } from '../../src/vscode/chatPrompt';
 import { excludeRules } from '../../src/vscode/excludes';
 import { decodeListUri, encodeListUri, LIST_SCHEME } from '../../src/vscode/listUri';
+import { locateRipgrep } from '../../src/core/ripgrep/locate';
+import { testRipgrep } from './helpers/ripgrep';
 
 describe('VS Code adapter pieces that need no VS Code', () => {
   it('reads files.exclude and search.exclude as VS Code search does', () => {
@@ -43,5 +45,16 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     assert.deepEqual(parseChatPrompt('*.md docs --include-ignored'), { pattern: '*.md', path: 'docs', includeIgnored: true });
     assert.deepEqual(parseChatPrompt('"my file*.txt" "some dir"'), { pattern: 'my file*.txt', path: 'some dir' });
     assert.equal(parseChatPrompt('   '), undefined);
+  });
+});
+
+describe('locating ripgrep', () => {
+  it('takes the first candidate that is an executable file, and lists every place when none is', async () => {
+    const real = await testRipgrep();
+    assert.equal(await locateRipgrep([{ source: 'a setting', path: undefined }, { source: 'nowhere', path: '/no/such/rg' }, { source: 'the package', path: real }]), real);
+    await assert.rejects(
+      locateRipgrep([{ source: 'the workspaceGlob.ripgrepPath setting', path: '/no/such/rg' }, { source: 'rg on PATH', path: undefined }, { source: 'a directory', path: __dirname }]),
+      /ripgrep was not found\. Looked in: the workspaceGlob\.ripgrepPath setting \(\/no\/such\/rg\); rg on PATH; a directory \(/,
+    );
   });
 });

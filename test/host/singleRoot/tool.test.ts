@@ -33,6 +33,22 @@ describe('the glob tool in a real VS Code extension host', () => {
     assert.ok(list && existsSync(list), `complete list not saved: ${text}`);
   });
 
+  it('shrinks the page to fit a token budget, keeping the footer and the complete list', async () => {
+    const budget = 600;
+    const countTokens = async (text: string): Promise<number> => Math.ceil(text.length / 4);
+    const result = await vscode.lm.invokeTool('glob', {
+      input: { pattern: '*' },
+      toolInvocationToken: undefined,
+      tokenizationOptions: { tokenBudget: budget, countTokens },
+    });
+    const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    assert.ok((await countTokens(text)) <= budget, `over budget: ${text.length} characters`);
+    const paths = pagePaths(text);
+    assert.ok(paths.length > 0 && paths.length < 100, `${paths.length} paths`);
+    assert.match(text, new RegExp(`Showing ${paths.length} of 3,34\\d files`));
+    assert.match(text, /The complete list of 3,34\d paths, oldest first, is saved in /);
+  });
+
   it('honours files.exclude, search.exclude (with a sibling clause) and .gitignore; includeIgnored lifts them', async () => {
     const honoured = pagePaths(await invokeGlob({ pattern: '{lib,generated,ignored,node_modules}/**' }));
     assert.deepEqual(honoured.sort(), ['lib/a.ts', 'lib/b.js']);
