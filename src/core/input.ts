@@ -29,7 +29,8 @@ export function parseGlobInput(raw: unknown): GlobInput {
     throw invalid(`The input must be a JSON object, not ${describe(raw)}. ${USAGE}`);
   }
   const record = raw as Record<string, unknown>;
-  const unknownFields = Object.keys(record).filter((key) => !(key in GLOB_INPUT_FIELDS));
+  // Object.hasOwn, not `in`: `in` would also accept "constructor", "toString", "__proto__"…
+  const unknownFields = Object.keys(record).filter((key) => !Object.hasOwn(GLOB_INPUT_FIELDS, key));
   if (unknownFields.length > 0) {
     throw invalid(`Unknown input field ${unknownFields.map((key) => `"${key}"`).join(', ')}. ${USAGE}`);
   }
