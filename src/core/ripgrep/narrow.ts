@@ -19,16 +19,31 @@
  */
 const MAX_NARROWED_NAME_LENGTH = 96;
 
+/**
+ * Narrowing stops before its globs pass this many characters in all. Each level's glob repeats
+ * the path above it, so a pattern hundreds of directories deep would make ripgrep fail ("error
+ * building NFA": ripgrep compiles every glob into one automaton, whose size it bounds; 400
+ * levels of one-letter names still passed, 700 did not) or exceed the command line's limit
+ * (spawn E2BIG). The walk then covers the rest and the matcher still filters exactly.
+ */
+const MAX_NARROWING_CHARACTERS = 32 * 1024;
+
 /** Negative `--glob` values that confine the walk to `directories` (names from the walk root down). */
 export function narrowingGlobs(directories: readonly string[]): string[] {
   const globs: string[] = [];
   let parent = '/';
+  let characters = 0;
   for (const name of directories) {
     const chars = Array.from(name);
     if (chars.length === 0 || chars.length > MAX_NARROWED_NAME_LENGTH) {
       break;
     }
-    globs.push(`!${parent}{${siblingsOtherThan(chars).join(',')}}`);
+    const glob = `!${parent}{${siblingsOtherThan(chars).join(',')}}`;
+    characters += glob.length;
+    if (characters > MAX_NARROWING_CHARACTERS) {
+      break;
+    }
+    globs.push(glob);
     parent += `${chars.map(escapeLiteral).join('')}/`;
   }
   return globs;
