@@ -9,6 +9,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { spillHeaderText, type SpillHeader } from './spillFormat';
 
@@ -100,16 +101,29 @@ async function writeList(
       pending += `${shownPaths(position)}\n`;
       if (pending.length >= WRITE_CHUNK_BYTES) {
         signal?.throwIfAborted();
-        await handle.write(pending);
+        await writeAll(handle, pending);
         pending = '';
       }
     }
     signal?.throwIfAborted();
-    await handle.write(pending);
+    await writeAll(handle, pending);
   } finally {
     await handle.close();
   }
   return written;
+}
+
+/**
+ * Writes all of `text`. One write(2) may write less than it was given without failing (a
+ * filesystem that fills up does that), so the rest is written until it is all there or a
+ * write fails (ENOSPC).
+ */
+async function writeAll(handle: FileHandle, text: string): Promise<void> {
+  const bytes = Buffer.from(text);
+  for (let offset = 0; offset < bytes.length; ) {
+    const { bytesWritten } = await handle.write(bytes, offset);
+    offset += bytesWritten;
+  }
 }
 
 /** Keeps the newest lists within the bounds; `keep` (the list just written) always stays. */
@@ -121,7 +135,8 @@ async function prune(directory: string, limits: SpillLimits, keep: string): Prom
     }
     const path = nodePath.join(directory, name);
     const stats = await fs.lstat(path).catch(() => undefined);
-    if (stats) {
+    // Only files and links are ever removed; anything else named like a list is not ours.
+    if (stats && (stats.isFile() || stats.isSymbolicLink())) {
       lists.push({ path, size: stats.isFile() ? stats.size : 0 });
     }
   }
