@@ -1,0 +1,275 @@
+/**
+ * Reliability, bad input (issue 5): every kind of input a model can get wrong, against the real
+ * engine and the real ripgrep. Each gets a GlobError whose kind and message tell the model what
+ * to send instead, or a correct result; none crashes or hangs the process that runs the engine.
+ * Inputs that could crash or hang that process run in a process of their own.
+ */
+
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync, symlinkSync } from 'node:fs';
+import { resolveRequest, type GlobResult } from '../../../src/core';
+import { testRipgrep } from '../helpers/ripgrep';
+import type { TempTree } from '../helpers/tree';
+import { rejectsWith, RipgrepWatch, search } from './helpers/engine';
+import { assertNoProcessLeft } from './helpers/leftovers';
+import type { EngineRequest } from './helpers/engineScript';
+import { describeRun, runEngine, type EngineRun } from './helpers/processes';
+import { Scratch } from './helpers/scratch';
+
+/** How long a search run in its own process may take before it counts as hung; a healthy one takes well under a second. */
+const HANG_DEADLINE_MS = 10_000;
+
+function shown(result: GlobResult): string[] {
+  return result.page.map((path) => path.shown);
+}
+
+describe('reliability: bad input (real engine, real ripgrep)', function () {
+  this.timeout(60_000);
+  let scratch: Scratch;
+  let ws: TempTree;
+  let outside: TempTree;
+
+  before(() => {
+    scratch = new Scratch(64);
+    ws = scratch.tree('ws').write({
+      'src/a.ts': 1,
+      'src/b.ts': 2,
+      'file.txt': 3,
+      'sub/dir/c.ts': 4,
+      '-rf': 5,
+      '--files': 6,
+      '--pre=touch-pwned.sh': 7,
+      '-n.txt': 8,
+      'canary.txt': { mtime: 9, content: 'still here' },
+    });
+    outside = scratch.tree('outside').write({ 'o/x.ts': 10 });
+    symlinkSync(ws.path('src'), ws.path('link-to-src'));
+    symlinkSync('loop-b', ws.path('loop-a'));
+    symlinkSync('loop-a', ws.path('loop-b'));
+  });
+  after(() => scratch.dispose());
+
+  it('an empty pattern is refused with examples of what to send', async () => {
+    await rejectsWith(search(ws, { pattern: '' }), 'invalidInput', /"pattern" is empty\. Give a glob such as "\*" \(every file\)/);
+  });
+
+  it('a pattern of only whitespace is refused like an empty one', async () => {
+    for (const pattern of [' ', '\t', '  \n\t  ', '\r\n']) {
+      await rejectsWith(search(ws, { pattern }), 'invalidInput', /"pattern" is empty/);
+    }
+  });
+
+  it('a NUL byte in the pattern is refused', async () => {
+    await rejectsWith(search(ws, { pattern: '*.ts\0.js' }), 'invalidInput', /"pattern" contains a NUL character.*Remove it/);
+  });
+
+  it('a NUL byte in path is refused', async () => {
+    await rejectsWith(search(ws, { pattern: '*', path: 'src\0/../..' }), 'invalidInput', /"path" contains a NUL character.*Remove it/);
+  });
+
+  it('a pattern starting with "-" is an inert glob, never a ripgrep flag', async () => {
+    const watch = new RipgrepWatch();
+    const run = (pattern: string): Promise<GlobResult> => search(ws, { pattern }, { onRipgrep: watch.onRipgrep });
+    await run('*');
+    const baseline = watch.events[0].command;
+    assert.deepEqual(shown(await run('-rf')), ['-rf']);
+    assert.deepEqual(shown(await run('--files')), ['--files']);
+    assert.deepEqual(shown(await run('--pre=*')), ['--pre=touch-pwned.sh']);
+    assert.deepEqual(shown(await run('-*')).sort(), ['--files', '--pre=touch-pwned.sh', '-n.txt', '-rf']);
+    for (const flag of ['--help', '--version', '-V', '--debug', '--type-list']) {
+      const result = await run(flag);
+      assert.equal(result.total, 0, flag);
+      assert.match(result.text, new RegExp(`^No files match "${flag}" in the workspace\\.`));
+    }
+    // The pattern never reaches ripgrep's command line (matching happens in the engine): every
+    // run had exactly the command line of a search for "*".
+    for (const event of watch.events) {
+      assert.deepEqual(event.command, baseline);
+    }
+    // Where ripgrep does see it (to explain an invalid glob), it is the value of --glob.
+    await rejectsWith(search(ws, { pattern: '-[' }), 'invalidGlob', /error parsing glob '-\[': unclosed character class/);
+    assert.equal(readFileSync(ws.path('canary.txt'), 'utf8'), 'still here');
+    assert.equal(existsSync(ws.path('pwned')), false);
+  });
+
+  it('an invalid glob "a[" is refused with ripgrep’s own reason and how to fix it', async () => {
+    await rejectsWith(
+      search(ws, { pattern: 'a[' }),
+      'invalidGlob',
+      /^The pattern "a\[" is not a valid glob: error parsing glob 'a\[': unclosed character class; missing '\]'\. Wrap a literal special character in brackets/,
+    );
+  });
+
+  it('an invalid glob "{a,b" is refused with ripgrep’s own reason and how to fix it', async () => {
+    await rejectsWith(
+      search(ws, { pattern: '{a,b' }),
+      'invalidGlob',
+      /^The pattern "\{a,b" is not a valid glob: error parsing glob '\{a,b': unclosed alternate group; missing '\}'/,
+    );
+  });
+
+  describe('very long and costly patterns (each in a process of its own)', () => {
+    // 100 KB of one name, 100 KB of alternatives, and short patterns that make a backtracking
+    // matcher take exponential time. All run at once, so a hang costs one deadline, not several.
+    let deep: TempTree;
+    const runs: Record<string, EngineRun> = {};
+
+    before(async () => {
+      deep = scratch.tree('deep');
+      deep.write({ [`${'x/'.repeat(30)}y.ts`]: 1, [`${'a'.repeat(40)}`]: 2, 'name-00001.md': 3, 'name-06999.md': 4, 'other.md': 5 });
+      const ripgrepPath = await testRipgrep();
+      const request = (pattern: string): EngineRequest => ({ input: { pattern }, root: deep.root, ripgrepPath });
+      const alternatives = Array.from({ length: 7000 }, (_, i) => `name-${String(i).padStart(5, '0')}.md`);
+      const probes: Record<string, string> = {
+        longName: 'a'.repeat(100_000),
+        alternatives: `{${alternatives.join(',')}}`,
+        stars: `${'*a'.repeat(12)}b`,
+        globstars: `${'**/'.repeat(10)}zz`,
+      };
+      assert.ok(probes.alternatives.length > 98_000);
+      await Promise.all(
+        Object.entries(probes).map(async ([name, pattern]) => {
+          runs[name] = await runEngine(request(pattern), { deadlineMs: HANG_DEADLINE_MS });
+        }),
+      );
+    });
+
+    function answered(run: EngineRun): NonNullable<EngineRun['report']> {
+      assert.ok(run.report, describeRun(run));
+      return run.report;
+    }
+
+    it('a 100 KB pattern (one long name) gets an error or an empty result, never a crash', () => {
+      // Bug: the engine compiles it into a regular expression that V8 refuses as "too large" the
+      // first time a name is tested, inside ripgrep's stdout handler: an uncaught SyntaxError.
+      const report = answered(runs.longName);
+      if (report.error) {
+        assert.ok(report.error.kind === 'invalidInput' || report.error.kind === 'invalidGlob', JSON.stringify(report.error));
+        assert.match(report.error.message, /pattern/);
+      } else {
+        assert.equal(report.result?.total, 0);
+      }
+    });
+
+    it('a 100 KB pattern of 7,000 alternatives finds exactly the files it names', () => {
+      const report = answered(runs.alternatives);
+      assert.equal(report.error, undefined, JSON.stringify(report.error));
+      assert.deepEqual(report.result?.shown, ['name-00001.md', 'name-06999.md']);
+    });
+
+    it('short patterns that make a backtracking matcher exponential ("*a*a…b", "**/**/…") return', () => {
+      // Bug: the glob becomes a backtracking RegExp; "*a" twelve times then "b" against one
+      // 40-character name takes minutes, "**/" ten times against a 30-level path likewise, and it
+      // blocks the thread that runs the engine, so not even cancellation can stop it.
+      for (const name of ['stars', 'globstars']) {
+        const report = answered(runs[name]);
+        assert.equal(report.result?.total, 0, `${name}: ${JSON.stringify(report.error)}`);
+      }
+    });
+
+    after(() => {
+      // A hung engine was killed at the deadline; nothing it started may outlive it.
+      assertNoProcessLeft([], scratch.root);
+    });
+  });
+
+  it('an anchored pattern 1,000 and 2,000 directories deep gets a result or a model-actionable error', async () => {
+    // Bug: the walk is narrowed with one negative --glob per literal directory level; at this
+    // depth ripgrep fails with "error building NFA", or the arguments exceed the system's limit
+    // ("spawn E2BIG"), neither of which tells the model anything it can do.
+    for (const levels of [1000, 2000]) {
+      const pattern = `${'a/'.repeat(levels)}x.ts`;
+      try {
+        const result = await search(ws, { pattern });
+        assert.equal(result.total, 0);
+        assert.match(result.text, /^No files match/);
+      } catch (error) {
+        const kind = (error as { kind?: string }).kind;
+        assert.ok(kind === 'invalidInput' || kind === 'invalidGlob', `${levels} levels: ${String(error)}`);
+      }
+    }
+  });
+
+  it('a path that does not exist is refused, naming where it looked', async () => {
+    await rejectsWith(
+      search(ws, { pattern: '*', path: 'nope/deeper' }),
+      'pathNotFound',
+      new RegExp(`"path" "nope/deeper" does not exist \\(resolved to ${ws.root}/nope/deeper\\)\\. Give a directory that exists, or omit "path"`),
+    );
+    await rejectsWith(search(ws, { pattern: '*', path: `${ws.root}/absent` }), 'pathNotFound', /does not exist/);
+  });
+
+  it('a path that is a file is refused, with the directory and pattern that would find it', async () => {
+    await rejectsWith(
+      search(ws, { pattern: '*', path: 'sub/dir/c.ts' }),
+      'pathNotDirectory',
+      new RegExp(`is a file, not a directory\\. To find it, pass its directory as "path" \\(${ws.root}/sub/dir\\) and its name as "pattern" \\("c\\.ts"\\)`),
+    );
+  });
+
+  it('a path that is a symbolic link to a directory is searched through the link', async () => {
+    assert.deepEqual(shown(await search(ws, { pattern: '*.ts', path: 'link-to-src' })), ['link-to-src/a.ts', 'link-to-src/b.ts']);
+    assert.deepEqual(shown(await search(ws, { pattern: '*.ts', path: ws.path('link-to-src') })), ['link-to-src/a.ts', 'link-to-src/b.ts']);
+  });
+
+  it('a path that is a symbolic link loop is refused, not followed forever', async () => {
+    await rejectsWith(search(ws, { pattern: '*', path: 'loop-a' }), 'pathNotFound', /"path" "loop-a" does not exist/);
+  });
+
+  it('a path with ".." that leaves the workspace is marked outside it and shown absolute', async () => {
+    const folders = [{ name: 'ws', path: ws.root }];
+    for (const path of ['../outside', 'sub/../../outside', `${ws.root}/../outside`]) {
+      const request = await resolveRequest({ pattern: '*', path }, { folders });
+      assert.equal(request.outsideWorkspace, true, path);
+      const result = await search(ws, { pattern: '*.ts', path });
+      assert.deepEqual(shown(result), [`${outside.root}/o/x.ts`], path);
+    }
+    // ".." that stays inside is inside.
+    assert.equal((await resolveRequest({ pattern: '*', path: 'sub/..' }, { folders })).outsideWorkspace, false);
+    assert.equal((await search(ws, { pattern: '*.ts', path: 'sub/..' })).total, 3);
+  });
+
+  it('a Windows-style path on POSIX is refused as a path that does not exist (a backslash is part of a name here)', async () => {
+    for (const path of ['C:\\Users\\me\\project', 'sub\\dir', '\\\\server\\share']) {
+      await rejectsWith(search(ws, { pattern: '*', path }), 'pathNotFound', /does not exist \(resolved to /);
+    }
+    // A backslash in the pattern escapes on POSIX: "src\*.ts" is the literal name "src*.ts".
+    assert.equal((await search(ws, { pattern: 'src\\*.ts' })).total, 0);
+    assert.equal((await search(ws, { pattern: 'C:/ws/src/*.ts' })).total, 0);
+  });
+
+  it('wrong JSON types from the model are refused, each saying what to send', async () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [42, /^The input must be a JSON object, not number 42\. The glob tool takes \{"pattern": string/],
+      ['*.ts', /^The input must be a JSON object, not string "\*\.ts"/],
+      [null, /^The input must be a JSON object, not null/],
+      [['*.ts'], /^The input must be a JSON object, not an array/],
+      [{}, /^"pattern" is required/],
+      [{ pattern: 42 }, /^"pattern" must be a string, not number 42/],
+      [{ pattern: ['*.ts', '*.js'] }, /^"pattern" must be a string, not an array/],
+      [{ pattern: { glob: '*' } }, /^"pattern" must be a string, not an object/],
+      [{ pattern: true }, /^"pattern" must be a string, not boolean true/],
+      [{ pattern: '*', path: 7 }, /^"path" must be a string \(a directory\), not number 7\. Omit it/],
+      [{ pattern: '*', path: ['src'] }, /^"path" must be a string \(a directory\), not an array/],
+      [{ pattern: '*', includeIgnored: 'yes' }, /^"includeIgnored" must be true or false, not string "yes"/],
+      [{ pattern: '*', includeIgnored: 1 }, /^"includeIgnored" must be true or false, not number 1/],
+    ];
+    for (const [input, message] of cases) {
+      await rejectsWith(search(ws, input), 'invalidInput', message);
+    }
+  });
+
+  it('an extra field is refused, naming it', async () => {
+    await rejectsWith(search(ws, { pattern: '*', limit: 10 }), 'invalidInput', /^Unknown input field "limit"\. The glob tool takes/);
+    await rejectsWith(search(ws, { pattern: '*', maxResults: 5, path: 'src' }), 'invalidInput', /^Unknown input field "maxResults"/);
+  });
+
+  it('an extra field named like an Object.prototype member is refused too', async () => {
+    // Bug: input.ts tests `key in GLOB_INPUT_FIELDS`, and `in` looks along the prototype chain,
+    // so "constructor", "toString", "__proto__" and the like pass as known fields.
+    for (const field of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      const input: unknown = JSON.parse(`{"pattern": "*", "${field}": 1}`);
+      await rejectsWith(search(ws, input), 'invalidInput', new RegExp(`^Unknown input field "${field}"`));
+    }
+  });
+});

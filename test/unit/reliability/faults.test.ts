@@ -1,0 +1,441 @@
+/**
+ * Reliability, faults (issue 5): ripgrep missing, not executable, killed, failing, flooding
+ * stderr; a timeout and cancellation at every stage; a complete-list directory that cannot be
+ * written or is full; two hundred searches at once. After each: no process left (by pid, by
+ * parentage, and by scanning /proc for anything running inside the scratch trees), no stray or
+ * partial file, and the next call gives the exact answer. The real ripgrep throughout, except a
+ * fake one for the stderr flood, which the real binary cannot be made to produce.
+ */
+
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { glob, type GlobOptions, type GlobResult } from '../../../src/core';
+import { testRipgrep } from '../helpers/ripgrep';
+import type { TempTree } from '../helpers/tree';
+import { assertRecovered, rejectsWith, RipgrepWatch, search } from './helpers/engine';
+import { assertOnlyWholeLists, processesUnder } from './helpers/leftovers';
+import { describeRun, runEngine, unprivilegedUser } from './helpers/processes';
+import { isRoot, Scratch } from './helpers/scratch';
+import { ThreadPoolGate } from './helpers/threadPool';
+
+const NOT_ROOT = isRoot() ? undefined : 'needs root, to create an unprivileged user and switch to it';
+const fsPromises = (createRequire(__filename)('node:fs') as typeof import('node:fs')).promises;
+
+/** A timer the test fires by hand: the engine's timeout at an exact point of a real search. */
+class ManualTimer {
+  private expire: (() => void) | undefined;
+  readonly startTimer: NonNullable<GlobOptions['startTimer']> = (_milliseconds, onExpiry) => {
+    this.expire = onExpiry;
+    return () => {
+      this.expire = undefined;
+    };
+  };
+
+  fire(): void {
+    this.expire?.();
+  }
+}
+
+describe('reliability: faults (real engine, real ripgrep)', function () {
+  this.timeout(60_000);
+  let scratch: Scratch;
+  /** 20,000 files, about 1 MB of names: ripgrep is still writing when the first matches arrive. */
+  let big: TempTree;
+  let tmp: string;
+  let savedTmpdir: string | undefined;
+
+  before(() => {
+    scratch = new Scratch(256);
+    big = scratch.tree('big');
+    const files: Record<string, number> = {};
+    for (let i = 0; i < 20_000; i += 1) {
+      files[`dir-${i % 40}/a-rather-long-file-name-to-fill-the-pipe-${i}.txt`] = i;
+    }
+    big.write(files);
+    // Anything the engine put in the system's temporary directory would land here.
+    tmp = scratch.path('tmp');
+    mkdirSync(tmp);
+    savedTmpdir = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+  });
+  after(() => {
+    if (savedTmpdir === undefined) {
+      delete process.env.TMPDIR;
+    } else {
+      process.env.TMPDIR = savedTmpdir;
+    }
+    scratch.dispose();
+  });
+
+  /** The checks every fault ends with. */
+  async function aftermath(pids: readonly number[], spillDirectory?: string, lists?: number): Promise<void> {
+    assert.deepEqual(readdirSync(tmp), [], 'files left in the temporary directory');
+    if (spillDirectory) {
+      assertOnlyWholeLists(spillDirectory, lists);
+    }
+    await assertRecovered(scratch, pids);
+  }
+
+  it('ripgrep missing: an error that says where it looked', async () => {
+    const missing = scratch.path('no-such-dir', 'rg');
+    await rejectsWith(search(big, { pattern: '*' }, { ripgrepPath: missing }), 'ripgrepNotFound', new RegExp(`ripgrep was not found at ${missing}\\. Install ripgrep`));
+    await aftermath([]);
+  });
+
+  it('ripgrep not executable: an error that says so (a file without the x bit, a directory)', async () => {
+    const notExecutable = scratch.path('not-executable', 'rg');
+    copyFileSync(await testRipgrep(), notExecutable);
+    chmodSync(notExecutable, 0o644);
+    await rejectsWith(search(big, { pattern: '*' }, { ripgrepPath: notExecutable }), 'ripgrepNotFound', /cannot be run \(permission denied\)\. Make it executable/);
+    await rejectsWith(search(big, { pattern: '*' }, { ripgrepPath: scratch.path('not-executable') }), 'ripgrepNotFound', /cannot be run \(permission denied\)/);
+    await aftermath([]);
+  });
+
+  it('ripgrep killed mid-run by someone else: what was found, marked incomplete, never thrown', async () => {
+    const watch = new RipgrepWatch();
+    let killed = false;
+    const result = await search(big, { pattern: '*.txt' }, {
+      onRipgrep: watch.onRipgrep,
+      onProgress: () => {
+        if (!killed) {
+          killed = true;
+          process.kill(watch.pids[0], 'SIGKILL');
+        }
+      },
+    });
+    assert.ok(killed);
+    assert.equal(result.complete, false);
+    assert.equal(result.incompleteBecause, 'ripgrepKilled');
+    assert.ok(result.total >= 1024 && result.total < 20_000, `total ${result.total}`);
+    assert.match(result.text, /INCOMPLETE: ripgrep was killed before it finished, so these [\d,]+ files are only what was found before that/);
+    assert.equal(watch.ends[0].exitCode, null);
+    await aftermath(watch.pids);
+  });
+
+  it('ripgrep exiting 2 with partial output (a dangling symbolic link, followed): results plus the warning', async () => {
+    const tree = scratch.tree().write({ 'real.txt': 1, 'dir/also.txt': 2 });
+    symlinkSync(tree.path('missing-target'), tree.path('dangling.txt'));
+    const watch = new RipgrepWatch();
+    const result = await search(tree, { pattern: '*.txt' }, { rules: { followSymlinks: true }, onRipgrep: watch.onRipgrep });
+    assert.equal(watch.ends[0].exitCode, 2);
+    assert.deepEqual(result.page.map((page) => page.shown), ['real.txt', 'dir/also.txt']);
+    assert.equal(result.warnings.count, 1);
+    assert.match(result.text, /ripgrep reported 1 problem reading the tree, so files below those paths may be missing: rg: \.\/dangling\.txt: No such file or directory \(os error 2\)\./);
+    await aftermath(watch.pids);
+  });
+
+  (NOT_ROOT ? it.skip : it)(`ripgrep exiting 2 with partial output (an unreadable subdirectory, as an unprivileged user)${NOT_ROOT ? ` (skipped: ${NOT_ROOT})` : ''}`, async () => {
+    const user = unprivilegedUser();
+    assert.ok(!('skip' in user), 'skip' in user ? user.skip : '');
+    const tree = scratch.tree().write({ 'open/a.txt': 1, 'open/b.txt': 2, 'closed/c.txt': 3 });
+    execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, tree.root]);
+    chmodSync(scratch.root, 0o755);
+    chmodSync(tree.path('closed'), 0o000);
+    const run = await runEngine({ input: { pattern: '*.txt' }, root: tree.root, ripgrepPath: await testRipgrep() }, { user: user.name });
+    assert.ok(run.report?.result, describeRun(run) + JSON.stringify(run.report?.error));
+    assert.equal(run.report.uid, user.uid);
+    assert.equal(run.report.events.find((event) => event.phase === 'end')?.exitCode, 2);
+    assert.deepEqual(run.report.result.shown, ['open/a.txt', 'open/b.txt']);
+    assert.deepEqual(run.report.result.warnings, { count: 1, first: ['rg: ./closed: Permission denied (os error 13)'] });
+    await aftermath(run.report.events.flatMap((event) => (event.pid ? [event.pid] : [])));
+  });
+
+  it('ripgrep exiting 2 with nothing usable (a bad exclude glob from the settings): a clear error', async () => {
+    const watch = new RipgrepWatch();
+    await rejectsWith(search(big, { pattern: '*' }, { rules: { excludeGlobs: ['a[b'] }, onRipgrep: watch.onRipgrep }), 'ripgrepFailed', /ripgrep failed: .*a\[b/);
+    await aftermath(watch.pids);
+  });
+
+  describe('a stderr flood (a fake ripgrep: the real one cannot be made to print this much)', () => {
+    let fake: string;
+    let endless: string;
+    before(() => {
+      fake = scratch.path('fake', 'rg-flood');
+      // Two real names on stdout, then 200,000 warning lines (8 MB) on stderr, then exit 2.
+      writeFileSync(fake, "#!/bin/sh\nprintf 'a.txt\\0b.txt\\0'\nyes 'rg: ./x: Permission denied (os error 13)' | head -n 200000 >&2\nexit 2\n");
+      chmodSync(fake, 0o755);
+      endless = scratch.path('fake', 'rg-endless');
+      // A warning flood that never ends, from a child process of the fake ripgrep.
+      writeFileSync(endless, "#!/bin/sh\nprintf 'a.txt\\0'\nyes 'rg: ./x: Permission denied (os error 13)' >&2\n");
+      chmodSync(endless, 0o755);
+    });
+
+    it('is counted line by line while only a bounded part is kept', async () => {
+      const tree = scratch.tree().write({ 'a.txt': 1, 'b.txt': 2 });
+      const watch = new RipgrepWatch();
+      const result = await search(tree, { pattern: '*' }, { ripgrepPath: fake, onRipgrep: watch.onRipgrep });
+      assert.deepEqual(result.page.map((page) => page.shown), ['a.txt', 'b.txt']);
+      assert.equal(result.warnings.count, 200_000);
+      assert.ok(result.warnings.first.length <= 20);
+      assert.ok(result.warnings.first.join('\n').length <= 64 * 1024);
+      assert.match(result.text, /ripgrep reported 200,000 problems reading the tree/);
+      assert.ok(result.text.length < 2_000, `text of ${result.text.length} characters`);
+      await aftermath(watch.pids);
+    });
+
+    it('that never ends is stopped by the timeout, and its whole process tree with it', async () => {
+      const tree = scratch.tree().write({ 'a.txt': 1 });
+      const timer = new ManualTimer();
+      const watch = new RipgrepWatch();
+      let flooding = 0;
+      const result = await search(tree, { pattern: '*' }, {
+        ripgrepPath: endless,
+        timeoutMs: 5_000,
+        startTimer: timer.startTimer,
+        onRipgrep: (event) => {
+          watch.onRipgrep(event);
+          if (event.phase === 'start') {
+            // Fire once the fake ripgrep's child ("yes") is running inside the tree.
+            const poll = (): void => {
+              flooding = processesUnder(tree.root).filter((info) => info.command === 'yes').length;
+              if (flooding > 0) {
+                timer.fire();
+              } else {
+                setImmediate(poll);
+              }
+            };
+            poll();
+          }
+        },
+      });
+      assert.equal(flooding, 1);
+      assert.equal(result.incompleteBecause, 'timeout');
+      assert.ok(result.warnings.count > 0);
+      assert.match(result.text, /INCOMPLETE: the search stopped at its time limit of 5 s/);
+      await aftermath(watch.pids);
+    });
+  });
+
+  it('a timeout mid-stream: ripgrep killed, what was found kept and saved, marked incomplete', async () => {
+    const timer = new ManualTimer();
+    const watch = new RipgrepWatch();
+    const spillDirectory = scratch.path('timeout-lists');
+    const result = await search(big, { pattern: '*.txt' }, {
+      timeoutMs: 30_000,
+      startTimer: timer.startTimer,
+      onRipgrep: watch.onRipgrep,
+      onProgress: () => timer.fire(),
+      spillDirectory,
+      maxResults: 10,
+    });
+    assert.equal(result.incompleteBecause, 'timeout');
+    const end = watch.ends[0];
+    assert.equal(end.exitCode, null, 'ripgrep was killed, not finished');
+    assert.ok(end.matched !== undefined && end.matched >= 1024 && end.matched < 20_000, `matched ${end.matched}`);
+    // What was listed is either ordered and counted, or counted as left out.
+    assert.ok(result.total >= 1);
+    assert.equal(result.total + result.dropped.skipped + result.dropped.vanished + result.dropped.unreadable, end.matched);
+    assert.match(result.text, /INCOMPLETE: the search stopped at its time limit of 30 s/);
+    assert.ok(result.spill?.saved);
+    const list = readFileSync(result.spill.path, 'utf8');
+    assert.match(list, new RegExp(`# total: ${result.total} files \\(INCOMPLETE: timeout\\)`));
+    await aftermath(watch.pids, spillDirectory, 1);
+  });
+
+  it('cancelled before ripgrep starts: none is started, the result says it is incomplete', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const watch = new RipgrepWatch();
+    const result = await search(big, { pattern: '*' }, { signal: controller.signal, onRipgrep: watch.onRipgrep });
+    assert.deepEqual(watch.events, []);
+    assert.equal(result.total, 0);
+    assert.equal(result.incompleteBecause, 'cancelled');
+    assert.match(result.text, /INCOMPLETE: the search was cancelled/);
+
+    // With two folders, cancelling as the first walk ends means the second one never starts.
+    const second = scratch.tree().write({ 'x.txt': 1 });
+    const twoFolders = new AbortController();
+    const bothWatch = new RipgrepWatch();
+    const both = await glob({ pattern: '*.txt' }, [{ name: 'one', path: big.root }, { name: 'two', path: second.root }], {
+      ripgrepPath: await testRipgrep(),
+      signal: twoFolders.signal,
+      onRipgrep: (event) => {
+        bothWatch.onRipgrep(event);
+        if (event.phase === 'end') {
+          twoFolders.abort();
+        }
+      },
+    });
+    assert.equal(bothWatch.pids.length, 1);
+    assert.equal(both.incompleteBecause, 'cancelled');
+    assert.ok(both.page.every((page) => page.shown.startsWith('one/')));
+    await aftermath([...watch.pids, ...bothWatch.pids]);
+  });
+
+  it('cancelled while ripgrep walks: ripgrep killed, what was found returned, marked incomplete', async () => {
+    const controller = new AbortController();
+    const watch = new RipgrepWatch();
+    const result = await search(big, { pattern: '*.txt' }, { signal: controller.signal, onRipgrep: watch.onRipgrep, onProgress: () => controller.abort() });
+    assert.equal(result.incompleteBecause, 'cancelled');
+    const end = watch.ends[0];
+    assert.equal(end.exitCode, null, 'ripgrep was killed, not finished');
+    assert.ok(end.matched !== undefined && end.matched >= 1024 && end.matched < 20_000, `matched ${end.matched}`);
+    assert.ok(result.total >= 1);
+    assert.equal(result.total + result.dropped.skipped + result.dropped.vanished + result.dropped.unreadable, end.matched);
+    assert.match(result.text, /INCOMPLETE: the search was cancelled/);
+    await aftermath(watch.pids);
+  });
+
+  it('cancelled while stat-ing (ripgrep done, times still being read): the rest counted as left out', async () => {
+    // The thread pool is held shut from ripgrep's start, so when ripgrep has exited every stat
+    // is still waiting: cancelling then is cancelling the stat stage.
+    const gate = new ThreadPoolGate(scratch.path('stat-gate'));
+    const controller = new AbortController();
+    const watch = new RipgrepWatch();
+    let result: GlobResult;
+    try {
+      result = await search(big, { pattern: '*.txt' }, {
+        signal: controller.signal,
+        maxResults: 10,
+        onRipgrep: (event) => {
+          watch.onRipgrep(event);
+          if (event.phase === 'start') {
+            gate.close();
+          } else {
+            controller.abort();
+            void gate.open();
+          }
+        },
+      });
+    } finally {
+      await gate.open();
+    }
+    const end = watch.ends[0];
+    assert.equal(end.exitCode, 0, 'ripgrep finished its walk');
+    assert.equal(end.matched, 20_000);
+    assert.equal(result.incompleteBecause, 'cancelled');
+    assert.ok(result.dropped.skipped > 0 && result.total < 20_000, JSON.stringify(result.dropped));
+    assert.equal(result.total + result.dropped.skipped + result.dropped.vanished + result.dropped.unreadable, 20_000);
+    assert.match(result.text, new RegExp(`\\(${result.dropped.skipped.toLocaleString('en-US')} more matches found but not yet ordered are left out\\)`));
+    await aftermath(watch.pids);
+  });
+
+  it('cancelled while writing the complete list: no partial list left, the answer still given', async () => {
+    const spillDirectory = scratch.path('cancel-lists');
+    const controller = new AbortController();
+    const watch = new RipgrepWatch();
+    // The cancellation lands as the list file is opened for writing: after the search, inside the spill stage.
+    const realOpen = fsPromises.open;
+    let opened = 0;
+    fsPromises.open = ((...args: Parameters<typeof realOpen>) => {
+      if (String(args[0]).startsWith(spillDirectory)) {
+        opened += 1;
+        controller.abort();
+      }
+      return realOpen(...args);
+    }) as typeof realOpen;
+    let result: GlobResult;
+    try {
+      result = await search(big, { pattern: '*.txt' }, { signal: controller.signal, spillDirectory, maxResults: 10, onRipgrep: watch.onRipgrep });
+    } finally {
+      fsPromises.open = realOpen;
+    }
+    assert.equal(opened, 1);
+    assert.equal(result.total, 20_000);
+    assert.deepEqual(result.spill, { saved: false, reason: 'This operation was aborted' });
+    assert.match(result.text, /The complete list could not be saved \(This operation was aborted\)/);
+    assert.deepEqual(readdirSync(spillDirectory), []);
+    await aftermath(watch.pids, spillDirectory, 0);
+  });
+
+  (NOT_ROOT ? it.skip : it)(`the complete-list directory unwritable (as an unprivileged user): the answer still given, the reason stated${NOT_ROOT ? ` (skipped: ${NOT_ROOT})` : ''}`, async () => {
+    const user = unprivilegedUser();
+    assert.ok(!('skip' in user), 'skip' in user ? user.skip : '');
+    const tree = scratch.tree();
+    for (let i = 0; i < 30; i += 1) {
+      tree.write({ [`d${i % 3}/f${i}.txt`]: i });
+    }
+    chmodSync(scratch.root, 0o755);
+    // Root's directory, open to read: the user cannot create the list directory inside it.
+    const rootsOwn = scratch.path('roots-own');
+    mkdirSync(rootsOwn, { mode: 0o755 });
+    // And a list directory that exists but belongs to root.
+    const someoneElses = scratch.path('someone-elses');
+    mkdirSync(someoneElses, { mode: 0o777 });
+    chmodSync(someoneElses, 0o777);
+    const ripgrepPath = await testRipgrep();
+    const cases: Array<[string, RegExp]> = [
+      [`${rootsOwn}/lists`, /EACCES: permission denied, mkdir/],
+      [someoneElses, /belongs to another user; refusing to write there/],
+    ];
+    for (const [spillDirectory, reason] of cases) {
+      const run = await runEngine({ input: { pattern: '*.txt' }, root: tree.root, ripgrepPath, spillDirectory, maxResults: 5 }, { user: user.name });
+      const result = run.report?.result;
+      assert.ok(result, describeRun(run) + JSON.stringify(run.report?.error));
+      assert.equal(run.report?.uid, user.uid);
+      assert.equal(result.total, 30);
+      assert.match(JSON.stringify(result.spill), reason);
+      assert.match(result.text, /The complete list could not be saved \(.+\); narrow "path" or the pattern to see the rest\./);
+    }
+    assert.deepEqual(readdirSync(rootsOwn), []);
+    assert.deepEqual(readdirSync(someoneElses), []);
+    await aftermath([]);
+  });
+
+  it('the complete-list directory full (a 64 KB tmpfs): the answer still given, no partial list left', async function () {
+    const full = scratch.path('full');
+    if (!scratch.mount(full, '64k')) {
+      // Mounting needs root; without it there is no way here to make a directory full.
+      this.skip();
+    }
+    try {
+      const tree = scratch.tree();
+      for (let i = 0; i < 3000; i += 1) {
+        tree.write({ [`dir-${i % 10}/a-file-name-long-enough-to-fill-${i}.txt`]: i });
+      }
+      const watch = new RipgrepWatch();
+      const spillDirectory = `${full}/lists`;
+      const result = await search(tree, { pattern: '*.txt' }, { spillDirectory, maxResults: 10, onRipgrep: watch.onRipgrep });
+      assert.equal(result.total, 3000);
+      // Bug: a write to a full filesystem can be short without an error; the spill ignores
+      // bytesWritten, so the list is cut mid-line while the answer says it was saved whole.
+      assert.equal(result.spill?.saved, false, `said saved: ${JSON.stringify(result.spill)}`);
+      assert.match(JSON.stringify(result.spill), /ENOSPC: no space left on device/);
+      assert.match(result.text, /The complete list could not be saved \(ENOSPC/);
+      assert.deepEqual(readdirSync(spillDirectory), [], 'a partial list was left behind');
+      // Once there is room, lists are saved again.
+      const small = await search(scratch.tree().write({ 'a/1.txt': 1, 'b/2.txt': 2, 'c/3.txt': 3 }), { pattern: '*.txt' }, { spillDirectory, maxResults: 1 });
+      assert.equal(small.spill?.saved, true);
+      await aftermath(watch.pids, spillDirectory, 1);
+    } finally {
+      scratch.unmount(full);
+    }
+  });
+
+  it('two hundred concurrent searches: all answers equal and whole, every ripgrep gone', async () => {
+    const tree = scratch.tree();
+    for (let i = 0; i < 300; i += 1) {
+      tree.write({ [`entry-${i % 20}/file-${i}.txt`]: i });
+    }
+    const watch = new RipgrepWatch();
+    const kept = scratch.path('concurrent-kept');
+    const run = (spillDirectory: string, spillLimits?: GlobOptions['spillLimits']): Promise<GlobResult> =>
+      search(tree, { pattern: '*.txt' }, { maxResults: 10, spillDirectory, spillLimits, onRipgrep: watch.onRipgrep });
+    const results = await Promise.all(Array.from({ length: 200 }, () => run(kept, { maxLists: 1000, maxTotalBytes: 1 << 30 })));
+    assert.equal(new Set(watch.pids).size, 200);
+    const firstPage = results[0].page.map((page) => page.shown);
+    const lists = new Set<string>();
+    for (const result of results) {
+      assert.equal(result.total, 300);
+      assert.equal(result.complete, true);
+      assert.deepEqual(result.page.map((page) => page.shown), firstPage);
+      assert.ok(result.spill?.saved);
+      lists.add(result.spill.path);
+    }
+    assert.equal(lists.size, 200);
+    const bodies = new Set(assertOnlyWholeLists(kept, 200).map((file) => readFileSync(file, 'utf8').split('\n\n')[1]));
+    assert.equal(bodies.size, 1, 'every list holds the same paths');
+
+    // With the default bound of 20 lists, the pruning of many saves at once races; each prune
+    // keeps its own list, so at most one more than the bound survives the burst.
+    const bounded = scratch.path('concurrent-bounded');
+    await Promise.all(Array.from({ length: 40 }, () => run(bounded)));
+    assert.ok(assertOnlyWholeLists(bounded).length <= 21);
+    await run(bounded);
+    assert.ok(assertOnlyWholeLists(bounded).length <= 20);
+    assert.equal(watch.pids.length, 241);
+    await aftermath(watch.pids);
+  });
+});

@@ -1,0 +1,269 @@
+/**
+ * Reliability, properties (issue 5): the sampler's invariants (SPEC §2) and name escaping
+ * (SPEC §5) over random inputs, with fast-check and fixed seeds so every run tries the same
+ * cases. The sampler is also checked against a plain reference model of the rule.
+ */
+
+import * as assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { parseShownName, showName, type RawName } from '../../../src/core/names';
+import { NulSeparatedNames } from '../../../src/core/ripgrep/output';
+import { groupedForPrinting, roundRobinPage, type Grouping } from '../../../src/core/sample';
+
+const SEED = 0x5eed_2026;
+const RUNS = 400;
+
+/** Runs a property with the fixed seed; fast-check's report names the smallest failing input. */
+function check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void, numRuns = RUNS): void {
+  fc.assert(
+    fc.property(arbitrary, (value) => {
+      predicate(value);
+    }),
+    { seed: SEED, numRuns },
+  );
+}
+
+interface Sampled {
+  readonly grouping: Grouping;
+  readonly slots: number;
+  /** Items per entry, in result order. */
+  readonly items: number[][];
+}
+
+/**
+ * A complete result as the engine groups it: each item belongs to a (folder, entry), numbered by
+ * first appearance, as group.ts numbers them.
+ */
+const sampledArbitrary: fc.Arbitrary<Sampled> = fc
+  .record({
+    pairs: fc.array(fc.tuple(fc.nat({ max: 3 }), fc.nat({ max: 8 })), { minLength: 0, maxLength: 60 }),
+    slots: fc.integer({ min: 1, max: 70 }),
+  })
+  .map(({ pairs, slots }) => {
+    const entryIds = new Map<string, number>();
+    const folderIds = new Map<number, number>();
+    const folderOf: number[] = [];
+    const items: number[][] = [];
+    const entryOf = pairs.map(([folder, entry], position) => {
+      const key = `${folder}/${entry}`;
+      let id = entryIds.get(key);
+      if (id === undefined) {
+        id = entryIds.size;
+        entryIds.set(key, id);
+        if (!folderIds.has(folder)) {
+          folderIds.set(folder, folderIds.size);
+        }
+        folderOf.push(folderIds.get(folder) ?? 0);
+        items.push([]);
+      }
+      items[id].push(position);
+      return id;
+    });
+    return { grouping: { entryOf: Uint32Array.from(entryOf), folderOf: Uint32Array.from(folderOf) }, slots, items };
+  });
+
+/** The rule, written as plainly as possible: folders take turns, and within a folder its entries do. */
+function referencePage({ grouping, slots, items }: Sampled): number[] {
+  const queues = items.map((list) => [...list]);
+  const rotations: number[][] = [];
+  grouping.folderOf.forEach((folder, entry) => (rotations[folder] ??= []).push(entry));
+  const folderTurns = rotations.map((_, folder) => folder);
+  const page: number[] = [];
+  while (page.length < slots && folderTurns.length > 0) {
+    const folder = folderTurns.shift() ?? 0;
+    const entry = rotations[folder].shift() ?? 0;
+    page.push(queues[entry].shift() ?? -1);
+    if (queues[entry].length > 0) {
+      rotations[folder].push(entry);
+    }
+    if (rotations[folder].length > 0) {
+      folderTurns.push(folder);
+    }
+  }
+  return page;
+}
+
+/**
+ * "Every member gets its r-th turn before any gets its (r+1)-th": at the moment a member is
+ * picked for the (r+1)-th time, each other member of its group already has min(r, its size) picks.
+ */
+function assertFairTurns(
+  picks: readonly number[],
+  members: readonly number[],
+  sizeOf: (member: number) => number,
+  sameGroup: (a: number, b: number) => boolean,
+  what: string,
+): void {
+  const taken = new Map<number, number>();
+  for (const member of picks) {
+    const round = taken.get(member) ?? 0;
+    for (const other of members) {
+      const had = taken.get(other) ?? 0;
+      if (other !== member && sameGroup(member, other)) {
+        assert.ok(had >= Math.min(round, sizeOf(other)), `${what} ${member} took turn ${round + 1} while ${what} ${other} had ${had} of ${sizeOf(other)}`);
+      }
+    }
+    taken.set(member, round + 1);
+  }
+}
+
+describe('reliability: properties (fast-check, fixed seeds)', function () {
+  this.timeout(60_000);
+
+  describe('the round-robin page (SPEC §2)', () => {
+    it('holds min(slots, n) distinct positions of the result', () => {
+      check(sampledArbitrary, ({ grouping, slots }) => {
+        const page = roundRobinPage(grouping, slots);
+        const n = grouping.entryOf.length;
+        assert.equal(page.length, Math.min(slots, n));
+        assert.equal(new Set(page).size, page.length);
+        assert.ok(page.every((position) => Number.isInteger(position) && position >= 0 && position < n));
+      });
+    });
+
+    it('gives every entry of a folder one slot before any gets a second (and so on)', () => {
+      check(sampledArbitrary, ({ grouping, slots, items }) => {
+        const entries = roundRobinPage(grouping, slots).map((position) => grouping.entryOf[position]);
+        const all = items.map((_, entry) => entry);
+        assertFairTurns(entries, all, (entry) => items[entry].length, (a, b) => grouping.folderOf[a] === grouping.folderOf[b], 'entry');
+      });
+    });
+
+    it('takes turns across folders first: every folder one slot before any gets a second', () => {
+      check(sampledArbitrary, ({ grouping, slots, items }) => {
+        const folderSize = (folder: number): number =>
+          items.reduce((sum, list, entry) => sum + (grouping.folderOf[entry] === folder ? list.length : 0), 0);
+        const folders = roundRobinPage(grouping, slots).map((position) => grouping.folderOf[grouping.entryOf[position]]);
+        const all = [...new Set(grouping.folderOf)];
+        assertFairTurns(folders, all, folderSize, () => true, 'folder');
+      });
+    });
+
+    it('keeps the result’s order within an entry: an entry’s slots are its first items, in order', () => {
+      check(sampledArbitrary, ({ grouping, slots, items }) => {
+        const page = roundRobinPage(grouping, slots);
+        items.forEach((list, entry) => {
+          const mine = page.filter((position) => grouping.entryOf[position] === entry);
+          assert.deepEqual(mine, list.slice(0, mine.length));
+        });
+      });
+    });
+
+    it('equals the head when every path is its own entry (a flat result)', () => {
+      check(fc.record({ n: fc.nat({ max: 300 }), slots: fc.integer({ min: 1, max: 400 }) }), ({ n, slots }) => {
+        const grouping = { entryOf: Uint32Array.from({ length: n }, (_, i) => i), folderOf: new Uint32Array(n) };
+        assert.deepEqual(roundRobinPage(grouping, slots), Array.from({ length: Math.min(n, slots) }, (_, i) => i));
+      });
+    });
+
+    it('picks exactly what the plain reference rule picks, in the same order', () => {
+      check(sampledArbitrary, (sampled) => {
+        assert.deepEqual(roundRobinPage(sampled.grouping, sampled.slots), referencePage(sampled));
+      });
+    });
+
+    it('is printed grouped by folder, then entry, in result order within an entry', () => {
+      check(sampledArbitrary, ({ grouping, slots }) => {
+        const page = roundRobinPage(grouping, slots);
+        const printed = groupedForPrinting(page, grouping);
+        assert.deepEqual([...printed].sort((a, b) => a - b), [...page].sort((a, b) => a - b));
+        const key = (position: number): number[] => [grouping.folderOf[grouping.entryOf[position]], grouping.entryOf[position], position];
+        for (let i = 1; i < printed.length; i += 1) {
+          const [fa, ea, pa] = key(printed[i - 1]);
+          const [fb, eb, pb] = key(printed[i]);
+          assert.ok(fa < fb || (fa === fb && (ea < eb || (ea === eb && pa < pb))), `${printed[i - 1]} printed before ${printed[i]}`);
+        }
+        // Each entry's paths are contiguous.
+        const seen = new Set<number>();
+        printed.forEach((position, i) => {
+          const entry = grouping.entryOf[position];
+          if (i > 0 && grouping.entryOf[printed[i - 1]] !== entry) {
+            assert.ok(!seen.has(entry), `entry ${entry} printed in two places`);
+          }
+          seen.add(entry);
+        });
+      });
+    });
+  });
+
+  describe('showing names (SPEC §5)', () => {
+    // Characters that matter to quoting, mixed with ordinary ones, and any code unit at all.
+    const tricky = fc.constantFrom('\n', '\r', '\t', '\u0000', '\u001b', '\u007f', '\u0085', '\u009f', '\u2028', '\u2029', '"', '\\', '<', '/', '</', 'x', 'é', '🙂', '\uFFFD', '\\x41', '\\u0041', ' ', '-');
+    const names = fc.oneof(
+      fc.string({ unit: tricky, maxLength: 12 }),
+      fc.string({ unit: 'binary', maxLength: 24 }),
+      // Lone surrogates included: a JavaScript string can hold them, a name from disk cannot.
+      fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 16 }),
+    );
+    const byteNames = fc.oneof(
+      fc.uint8Array({ maxLength: 32 }).map((array) => Buffer.from(array)),
+      fc.array(fc.constantFrom(0x0a, 0x22, 0x5c, 0x3c, 0x2f, 0x78, 0xc3, 0xa9, 0xe2, 0x80, 0xa8, 0xff, 0xfe, 0xed, 0xa0, 0xf0, 0x9f, 0x99, 0x82, 0x41), { maxLength: 24 }).map((array) => Buffer.from(array)),
+    );
+
+    function sameName(actual: RawName, expected: RawName): boolean {
+      if (typeof expected === 'string') {
+        return actual === expected;
+      }
+      return Buffer.from(actual).equals(expected);
+    }
+
+    // Control characters, the Unicode line and paragraph separators, and "</".
+    // eslint-disable-next-line no-control-regex
+    const MISLEADING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|<\//;
+
+    it('a string name shown for POSIX parses back to exactly that name', () => {
+      check(names, (name) => {
+        assert.equal(parseShownName(showName(name, true)), name);
+      }, 1000);
+    });
+
+    it('a string name shown for Windows parses back to exactly that name', () => {
+      check(names, (name) => {
+        assert.equal(parseShownName(showName(name, false)), name);
+      }, 1000);
+    });
+
+    it('a name that is raw bytes parses back to exactly those bytes', () => {
+      check(byteNames, (name) => {
+        const parsed = parseShownName(showName(name, true));
+        assert.ok(sameName(parsed, name), `${JSON.stringify(showName(name, true))} parsed to ${JSON.stringify(parsed)}`);
+      }, 1000);
+    });
+
+    it('a shown name never holds a newline, another control character, a line separator or "</"', () => {
+      check(fc.tuple(fc.oneof(names, byteNames), fc.boolean()), ([name, posix]) => {
+        const shown = showName(name, posix);
+        assert.ok(!MISLEADING.test(shown), `${JSON.stringify(name)} is shown as ${JSON.stringify(shown)}`);
+      }, 1000);
+    });
+
+    it('a name is shown verbatim or as a quoted string, never anything in between', () => {
+      check(fc.tuple(names, fc.boolean()), ([name, posix]) => {
+        const shown = showName(name, posix);
+        if (shown !== name) {
+          assert.ok(shown.startsWith('"') && shown.endsWith('"'), JSON.stringify(shown));
+        } else {
+          assert.ok(!name.startsWith('"'));
+        }
+      }, 1000);
+    });
+
+    it('NUL-separated output read in chunks of any size gives back every name exactly', () => {
+      const nameBytes = fc.uint8Array({ minLength: 1, maxLength: 20 }).map((array) => Buffer.from(array.map((byte) => byte || 0x61)));
+      check(fc.record({ list: fc.array(nameBytes, { maxLength: 12 }), cuts: fc.array(fc.nat({ max: 400 }), { maxLength: 8 }) }), ({ list, cuts }) => {
+        const output = Buffer.concat(list.flatMap((name) => [name, Buffer.from([0])]));
+        const got: RawName[] = [];
+        const reader = new NulSeparatedNames((name) => got.push(name), false);
+        let start = 0;
+        for (const cut of [...new Set(cuts.map((cut) => cut % (output.length + 1)))].sort((a, b) => a - b)) {
+          reader.push(output.subarray(start, cut));
+          start = cut;
+        }
+        reader.push(output.subarray(start));
+        assert.equal(reader.truncated, false);
+        assert.equal(got.length, list.length);
+        got.forEach((name, i) => assert.ok(Buffer.from(name).equals(list[i]), `${JSON.stringify(name)} vs ${list[i].toString('hex')}`));
+      });
+    });
+  });
+});
