@@ -27,7 +27,10 @@ const WARNINGS_QUOTED = 3;
 
 export function renderModelText(result: ResultFacts, context: RenderContext): string {
   if (result.total === 0) {
-    return [`No files match ${quoted(result.pattern)} in ${result.rootLabel}.`, ...emptyHints(result, context), ...problems(result, context)].join('\n');
+    const headline = result.complete
+      ? `No files match ${quoted(result.pattern)} in ${result.rootLabel}.`
+      : `No files matching ${quoted(result.pattern)} in ${result.rootLabel} were found before the search stopped.`;
+    return [headline, ...emptyHints(result, context), ...problems(result, context)].join('\n');
   }
   const lines = ['<files>'];
   result.page.forEach((path, i) => {

@@ -25,7 +25,7 @@ class GlobTool implements vscode.LanguageModelTool<unknown> {
       request = await this.service.resolve(options.input);
     } catch {
       // Bad input fails in invoke, with the message the model needs; here only name the call.
-      return { invocationMessage: new vscode.MarkdownString(`Finding files with ${inlineCode(patternOf(options.input))}`) };
+      return { invocationMessage: new vscode.MarkdownString(`Finding files with ${describeInput(options.input)}`) };
     }
     const invocationMessage = new vscode.MarkdownString(`Finding files matching ${inlineCode(request.pattern.source)} in ${describeRoot(request)}`);
     if (!request.outsideWorkspace) {
@@ -65,7 +65,9 @@ function describeRoot(request: GlobRequest): string {
   return request.rootLabel.startsWith('the ') ? request.rootLabel : inlineCode(request.rootLabel);
 }
 
-function patternOf(input: unknown): string {
-  const pattern = (input as { pattern?: unknown } | undefined)?.pattern;
-  return typeof pattern === 'string' ? pattern : '(no pattern)';
+/** The raw input, for a message before it is known to be valid. */
+function describeInput(input: unknown): string {
+  const { pattern, path } = (typeof input === 'object' && input !== null ? input : {}) as { pattern?: unknown; path?: unknown };
+  const patternText = typeof pattern === 'string' ? inlineCode(pattern) : 'no valid pattern';
+  return typeof path === 'string' && path !== '' ? `${patternText} in ${inlineCode(path)}` : patternText;
 }

@@ -45,7 +45,8 @@ export function searchRulesFor(scope: SearchScope): Partial<ScopeRules> {
     useIgnoreFiles: search.get<boolean>('useIgnoreFiles', true),
     useParentIgnoreFiles: search.get<boolean>('useParentIgnoreFiles', false),
     useGlobalIgnoreFiles: search.get<boolean>('useGlobalIgnoreFiles', false),
-    followSymlinks: search.get<boolean>('followSymlinks', true),
+    // A window-wide setting: read per folder, VS Code logs a warning on every search.
+    followSymlinks: vscode.workspace.getConfiguration('search').get<boolean>('followSymlinks', true),
     // Workspace excludes are written for the workspace; outside it they would only mislead.
     ...(scope.folder ? excludeRules(files.get('exclude'), search.get('exclude')) : { excludeGlobs: [], conditionalExcludes: [] }),
   };

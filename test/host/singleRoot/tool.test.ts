@@ -62,10 +62,15 @@ describe('the glob tool in a real VS Code extension host', () => {
     const api = await extensionApi();
     const source = new vscode.CancellationTokenSource();
     let pid: number | undefined;
+    let exitCode: number | null | undefined;
     const listener = api.onDidRunRipgrep((event) => {
       if (event.phase === 'start' && pid === undefined) {
         pid = event.pid;
+        // Pausing ripgrep first makes "mid-way" certain: it cannot finish before the cancel lands.
+        process.kill(event.pid ?? 0, 'SIGSTOP');
         source.cancel();
+      } else if (event.phase === 'end' && event.pid === pid) {
+        exitCode = event.exitCode;
       }
     });
     try {
@@ -73,12 +78,15 @@ describe('the glob tool in a real VS Code extension host', () => {
         (text) => ({ text }),
         (error: unknown) => ({ error }),
       );
-      assert.ok(pid !== undefined, 'ripgrep never started');
       if ('text' in outcome) {
         assert.match(outcome.text, /INCOMPLETE: the search was cancelled/);
       } else {
         assert.match(String(outcome.error), /Cancel/i);
       }
+      // VS Code rejects a cancelled invokeTool at once; the tool reaps ripgrep just after.
+      await waitFor('ripgrep to be reaped', () => (exitCode !== undefined ? true : undefined));
+      assert.ok(pid !== undefined);
+      assert.equal(exitCode, null, 'ripgrep was not killed');
       assert.equal(isAlive(pid), false, 'ripgrep still running');
       assert.equal(isAlive(-pid), false, 'ripgrep process group still alive');
     } finally {
