@@ -1,6 +1,6 @@
 /**
  * What a host run needs, whichever VS Code runs it: the fixture workspaces, the test-only
- * language model staged as an extension, and the two suites with the workspace each opens.
+ * language model staged as an extension, and the suites with the workspace each opens.
  */
 
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -32,6 +32,9 @@ export function prepareHostRun(): HostRun {
     suites: [
       { name: 'single-root workspace', tests: path.join(PROJECT, 'out/test/host/singleRoot/index.js'), workspace: fixtures.single },
       { name: 'multi-root workspace', tests: path.join(PROJECT, 'out/test/host/multiRoot/index.js'), workspace: fixtures.multiWorkspaceFile },
+      // Copilot's own agent mode. Copilot writes into its folder inside the host's install, so
+      // runs on one install are serialized (run.ts runs suites one by one; the suite takes a lock).
+      { name: "Copilot's agent mode", tests: path.join(PROJECT, 'out/test/host/copilotAgent/index.js'), workspace: fixtures.single },
     ],
   };
 }
