@@ -1,0 +1,118 @@
+/**
+ * Times the engine's stages without touching src/: the compiled modules call each other through
+ * their `exports` objects (`(0, collect_1.collectMatches)(…)`), so replacing an export with a
+ * timed wrapper before the search times the real code, in place. A stage whose module or export
+ * has been renamed is reported as missing rather than breaking the benchmark.
+ *
+ * listing and stat overlap (stats are issued while ripgrep still prints), so the split is given
+ * as: the ripgrep run (spawn → close, which includes the main thread's decoding, matching and
+ * stat queueing done on its output), the time spent inside the output handler itself, and the
+ * stat tail left after ripgrep closed.
+ */
+
+import { createRequire } from 'node:module';
+import * as nodePath from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+type AnyFunction = (...args: unknown[]) => unknown;
+
+interface Probe {
+  /** Module path below out/src/core, without .js. */
+  readonly module: string;
+  /** Export name, or `Class.prototype.method`. */
+  readonly member: string;
+  readonly stage: string;
+}
+
+/** The engine's stages in pipeline order; several probes may add to one stage. */
+export const STAGES = {
+  request: 'resolve request',
+  collect: 'list + stat (overlapped)',
+  ripgrep: '  ripgrep run, spawn → close',
+  onOutput: '  main thread: decode + match + queue stat',
+  statTail: '  stat tail after ripgrep closed',
+  sort: 'sort (mtime, path)',
+  group: 'group by top-level entry',
+  sample: 'round-robin sample',
+  spill: 'spill write',
+  render: 'render text',
+} as const;
+
+const PROBES: readonly Probe[] = [
+  { module: 'request', member: 'resolveRequest', stage: STAGES.request },
+  { module: 'collect', member: 'collectMatches', stage: STAGES.collect },
+  { module: 'ripgrep/process', member: 'runRipgrep', stage: STAGES.ripgrep },
+  { module: 'ripgrep/output', member: 'NulSeparatedNames.prototype.push', stage: STAGES.onOutput },
+  { module: 'modifiedTimes', member: 'ModifiedTimes.prototype.finish', stage: STAGES.statTail },
+  { module: 'order', member: 'modifiedOrder', stage: STAGES.sort },
+  { module: 'group', member: 'groupByTopLevelEntry', stage: STAGES.group },
+  { module: 'sample', member: 'roundRobinPage', stage: STAGES.sample },
+  { module: 'sample', member: 'groupedForPrinting', stage: STAGES.sample },
+  { module: 'spill', member: 'saveSpill', stage: STAGES.spill },
+  { module: 'render', member: 'renderModelText', stage: STAGES.render },
+];
+
+/** A synchronous call of a stage function: it held the main thread from start to end. */
+export interface Span {
+  readonly stage: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Accumulated milliseconds per stage, and the synchronous calls (to attribute event-loop blocks). */
+export class StageClock {
+  readonly totals = new Map<string, number>();
+  readonly spans: Span[] = [];
+
+  add(stage: string, ms: number): void {
+    this.totals.set(stage, (this.totals.get(stage) ?? 0) + ms);
+  }
+
+  reset(): void {
+    this.totals.clear();
+    this.spans.length = 0;
+  }
+}
+
+/**
+ * Wraps every probe found under `coreDirectory` (out/src/core) so its time lands in `clock`.
+ * Returns the probes that could not be installed, for the report.
+ */
+export function instrumentEngine(coreDirectory: string, clock: StageClock): string[] {
+  const load = createRequire(nodePath.join(coreDirectory, 'index.js'));
+  const missing: string[] = [];
+  for (const probe of PROBES) {
+    try {
+      const exports = load(`./${probe.module}`) as Record<string, unknown>;
+      const path = probe.member.split('.');
+      const name = path.pop() as string;
+      let owner: Record<string, unknown> = exports;
+      for (const key of path) {
+        owner = owner[key] as Record<string, unknown>;
+      }
+      const original = owner[name];
+      if (typeof original !== 'function') {
+        throw new Error('not a function');
+      }
+      owner[name] = timed(original as AnyFunction, probe.stage, clock);
+    } catch {
+      missing.push(`${probe.module}.${probe.member}`);
+    }
+  }
+  return missing;
+}
+
+/** The same function, adding its time (until its promise settles, if it returns one) to `stage`. */
+function timed(original: AnyFunction, stage: string, clock: StageClock): AnyFunction {
+  return function (this: unknown, ...args: unknown[]): unknown {
+    const started = performance.now();
+    const result = original.apply(this, args);
+    if (result instanceof Promise) {
+      return result.finally(() => clock.add(stage, performance.now() - started));
+    }
+    const ended = performance.now();
+    clock.add(stage, ended - started);
+    clock.spans.push({ stage, start: started, end: ended });
+    return result;
+  };
+}
