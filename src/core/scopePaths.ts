@@ -2,7 +2,7 @@
  * Turns a name ripgrep printed for a scope into the path shown for it and the file it is.
  */
 
-import * as nodePath from 'node:path';
+import { joinName } from './modifiedTimes';
 import { showName, type RawName } from './names';
 import type { SearchScope } from './request';
 
@@ -19,8 +19,5 @@ export function plainPath(scope: SearchScope, name: RawName): string {
 }
 
 export function absolutePath(scope: SearchScope, name: RawName): RawName {
-  if (typeof name === 'string') {
-    return scope.walkRoot + (scope.walkRoot.endsWith(nodePath.sep) ? '' : nodePath.sep) + name;
-  }
-  return Buffer.concat([Buffer.from(scope.walkRoot + (scope.walkRoot.endsWith(nodePath.sep) ? '' : nodePath.sep)), name]);
+  return joinName(scope.walkRoot, name);
 }

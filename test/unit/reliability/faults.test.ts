@@ -122,7 +122,8 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
     assert.equal(watch.ends[0].exitCode, 2);
     assert.deepEqual(result.page.map((page) => page.shown), ['real.txt', 'dir/also.txt']);
     assert.equal(result.warnings.count, 1);
-    assert.match(result.text, /ripgrep reported 1 problem reading the tree, so files below those paths may be missing: rg: \.\/dangling\.txt: No such file or directory \(os error 2\)\./);
+    // ripgrep words the same warning differently with one walking thread and with several.
+    assert.match(result.text, /ripgrep reported 1 problem reading the tree, so files below those paths may be missing: rg: \.\/dangling\.txt: (IO error for operation on \.\/dangling\.txt: )?No such file or directory \(os error 2\)\./);
     await aftermath(watch.pids);
   });
 
@@ -138,7 +139,8 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
     assert.equal(run.report.uid, user.uid);
     assert.equal(run.report.events.find((event) => event.phase === 'end')?.exitCode, 2);
     assert.deepEqual(run.report.result.shown, ['open/a.txt', 'open/b.txt']);
-    assert.deepEqual(run.report.result.warnings, { count: 1, first: ['rg: ./closed: Permission denied (os error 13)'] });
+    assert.equal(run.report.result.warnings.count, 1);
+    assert.match(run.report.result.warnings.first.join('\n'), /^rg: \.\/closed: (IO error for operation on \.\/closed: )?Permission denied \(os error 13\)$/);
     await aftermath(run.report.events.flatMap((event) => (event.pid ? [event.pid] : [])));
   });
 

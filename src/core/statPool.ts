@@ -1,0 +1,164 @@
+/**
+ * A small pool of threads that read file times in batches (statThread.ts). On this project's
+ * 2-core machines a stat costs about 6 µs in the kernel: 30,000 matches take 200 ms on one
+ * thread, and two threads take about 130 ms while the thread that decodes ripgrep's output stays
+ * free. The pool is shared by every search in the process, started on first use, and its threads
+ * neither keep the process alive nor linger: idle for a while, they end.
+ */
+
+import { stat } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import * as nodePath from 'node:path';
+import { Worker } from 'node:worker_threads';
+
+/** How a file's time came back. */
+export const StatOutcome = { Read: 0, Vanished: 1, Unreadable: 2 } as const;
+
+export interface StatBatch {
+  readonly id: number;
+  /** The directory the names are relative to. */
+  readonly root: string;
+  /** The names, joined with NUL (no name holds one); a name that is not UTF-8 is '' here... */
+  readonly names: string;
+  /** ...and travels as bytes instead, at its position. */
+  readonly bytes: ReadonlyArray<{ readonly at: number; readonly name: Uint8Array }>;
+}
+
+/** The files of a batch, as fs takes them. */
+export function batchPaths(batch: Omit<StatBatch, 'id'>): Array<string | Buffer> {
+  const names: Array<string | Buffer> = batch.names.split('\0');
+  const separator = batch.root.endsWith(nodePath.sep) ? '' : nodePath.sep;
+  for (let i = 0; i < names.length; i += 1) {
+    names[i] = batch.root + separator + (names[i] as string);
+  }
+  for (const { at, name } of batch.bytes) {
+    names[at] = Buffer.concat([Buffer.from(batch.root + separator), name]);
+  }
+  return names;
+}
+
+export interface StatBatchResult {
+  readonly id: number;
+  readonly mtimes: Float64Array;
+  /** One StatOutcome per path. */
+  readonly outcomes: Uint8Array;
+}
+
+/** Beside this module when compiled by tsc, beside the bundle when bundled (see workerSearch.ts). */
+const THREAD_SCRIPT = nodePath.join(__dirname, 'statThread.js');
+/** Threads end after this long without work. */
+const IDLE_MS = 30_000;
+
+class StatPool {
+  private readonly threads: Array<{ worker: Worker; pending: number }> = [];
+  private readonly waiting = new Map<number, { resolve: (result: StatBatchResult) => void; reject: (error: Error) => void }>();
+  private nextId = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly size: number) {}
+
+  submit(batch: Omit<StatBatch, 'id'>): Promise<StatBatchResult> {
+    const thread = this.leastBusy();
+    const id = this.nextId;
+    this.nextId += 1;
+    thread.pending += 1;
+    thread.worker.ref();
+    clearTimeout(this.idleTimer);
+    return new Promise<StatBatchResult>((resolve, reject) => {
+      this.waiting.set(id, {
+        resolve: (result) => {
+          this.settled(thread);
+          resolve(result);
+        },
+        reject: (error) => {
+          this.settled(thread);
+          reject(error);
+        },
+      });
+      thread.worker.postMessage({ ...batch, id } satisfies StatBatch);
+    });
+  }
+
+  private leastBusy(): { worker: Worker; pending: number } {
+    if (this.threads.length < this.size && this.threads.every((thread) => thread.pending > 0)) {
+      return this.start();
+    }
+    return this.threads.reduce((best, thread) => (thread.pending < best.pending ? thread : best));
+  }
+
+  private start(): { worker: Worker; pending: number } {
+    const thread = { worker: new Worker(THREAD_SCRIPT), pending: 0 };
+    thread.worker.on('message', (result: StatBatchResult) => {
+      const waiter = this.waiting.get(result.id);
+      this.waiting.delete(result.id);
+      waiter?.resolve(result);
+    });
+    const fail = (error: Error): void => {
+      this.threads.splice(this.threads.indexOf(thread), 1);
+      // The thread's batches cannot be told apart here, so every waiter hears; each falls back.
+      for (const [id, waiter] of this.waiting) {
+        this.waiting.delete(id);
+        waiter.reject(error);
+      }
+    };
+    thread.worker.on('error', fail);
+    thread.worker.on('exit', () => fail(new Error('stat thread ended')));
+    this.threads.push(thread);
+    return thread;
+  }
+
+  private settled(thread: { worker: Worker; pending: number }): void {
+    thread.pending -= 1;
+    if (thread.pending === 0) {
+      // An idle thread must not keep the process (a command line, a test run) alive.
+      thread.worker.unref();
+    }
+    if (this.threads.every((candidate) => candidate.pending === 0)) {
+      this.idleTimer = setTimeout(() => this.stop(), IDLE_MS);
+      this.idleTimer.unref();
+    }
+  }
+
+  private stop(): void {
+    for (const thread of this.threads.splice(0)) {
+      thread.worker.removeAllListeners('exit');
+      void thread.worker.terminate();
+    }
+  }
+}
+
+let shared: StatPool | undefined;
+
+/** The process's stat pool: as many threads as cores, at most four. */
+export function statPool(): StatPool {
+  shared ??= new StatPool(Math.max(1, Math.min(4, availableParallelism())));
+  return shared;
+}
+
+/**
+ * Reads a batch on libuv's pool instead, for when a pool thread could not run it (a missing
+ * script in an odd install, a crashed thread): slower, never wrong.
+ */
+export async function statBatchAsync(batch: Omit<StatBatch, 'id'>): Promise<StatBatchResult> {
+  const paths = batchPaths(batch);
+  const mtimes = new Float64Array(paths.length);
+  const outcomes = new Uint8Array(paths.length);
+  await Promise.all(
+    paths.map(
+      (path, i) =>
+        new Promise<void>((resolve) => {
+          stat(path, (error, stats) => {
+            if (error) {
+              outcomes[i] = error.code === 'ENOENT' || error.code === 'ENOTDIR' ? StatOutcome.Vanished : StatOutcome.Unreadable;
+            } else if (stats.isDirectory()) {
+              outcomes[i] = StatOutcome.Vanished;
+            } else {
+              mtimes[i] = stats.mtimeMs;
+            }
+            resolve();
+          });
+        }),
+    ),
+  );
+  return { id: -1, mtimes, outcomes };
+}

@@ -1,0 +1,36 @@
+/**
+ * A thread of the stat pool (statPool.ts): it reads modification times of batches of files with
+ * statSync and sends them back as typed arrays. On these machines a stat costs several
+ * microseconds in the kernel, so two such threads take half the wall time of one.
+ */
+
+import { statSync } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+import { batchPaths, StatOutcome, type StatBatch, type StatBatchResult } from './statPool';
+
+const port = parentPort;
+if (!port) {
+  throw new Error('statThread runs only as a worker thread');
+}
+
+port.on('message', (batch: StatBatch) => {
+  const paths = batchPaths(batch);
+  const mtimes = new Float64Array(paths.length);
+  const outcomes = new Uint8Array(paths.length);
+  paths.forEach((path, i) => {
+    try {
+      const stats = statSync(path, { throwIfNoEntry: false });
+      if (!stats || stats.isDirectory()) {
+        outcomes[i] = StatOutcome.Vanished;
+      } else {
+        mtimes[i] = stats.mtimeMs;
+        outcomes[i] = StatOutcome.Read;
+      }
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      outcomes[i] = code === 'ENOENT' || code === 'ENOTDIR' ? StatOutcome.Vanished : StatOutcome.Unreadable;
+    }
+  });
+  const result: StatBatchResult = { id: batch.id, mtimes, outcomes };
+  port.postMessage(result, [mtimes.buffer, outcomes.buffer]);
+});
