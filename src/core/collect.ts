@@ -9,12 +9,11 @@ import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { ScopeRules } from './glob';
 import { nameText, type RawName } from './names';
-import { ModifiedTimes, type ModifiedTimesSummary } from './modifiedTimes';
+import { createModifiedTimes, type ModifiedTimesSummary, type StatMode } from './modifiedTimes';
 import { compilePattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
 import { ripgrepArgs, type ConditionalExclude } from './ripgrep/args';
 import { runRipgrep } from './ripgrep/process';
-import { absolutePath } from './scopePaths';
 import type { Stopper } from './stopper';
 
 export interface CollectOptions {
@@ -24,6 +23,8 @@ export interface CollectOptions {
   readonly maxPaths: number;
   readonly onRipgrep?: (event: RipgrepEvent) => void;
   readonly onProgress?: (matches: number) => void;
+  /** How file times are read: 'sync' only on a thread nothing else waits on. */
+  readonly statMode: StatMode;
 }
 
 /** What the logs get about each ripgrep run. */
@@ -58,7 +59,7 @@ interface SiblingCheck {
 export async function collectMatches(request: GlobRequest, options: CollectOptions, stopper: Stopper): Promise<CollectedMatches> {
   const names: RawName[] = [];
   const scopeOf: number[] = [];
-  const times = new ModifiedTimes(stopper.signal);
+  const times = createModifiedTimes(options.statMode, stopper.signal);
   const siblingChecks: SiblingCheck[] = [];
   const warnings: string[] = [];
   let warningCount = 0;
@@ -75,7 +76,6 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     ]);
     const command = [options.ripgrepPath, ...args];
     const started = Date.now();
-    let listed = 0;
     let matched = 0;
     let pid: number | undefined;
     const outcome = await runRipgrep(
@@ -86,14 +86,14 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
           pid = spawned;
           options.onRipgrep?.({ phase: 'start', command, cwd: scope.walkRoot, pid });
         },
+        ...(request.pattern.requiredSuffix ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
         onName: (name) => {
-          listed += 1;
           const text = nameText(name);
           if (!text.startsWith(rootPrefix) || !request.pattern.matches(text.slice(rootPrefix.length))) {
             return;
           }
           const match = names.length;
-          times.add(match, absolutePath(scope, name));
+          times.add(match, scope.walkRoot, name);
           names.push(name);
           scopeOf.push(scopeIndex);
           matched += 1;
@@ -113,7 +113,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
         },
       },
     );
-    options.onRipgrep?.({ phase: 'end', command, cwd: scope.walkRoot, pid, listed, matched, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
+    options.onRipgrep?.({ phase: 'end', command, cwd: scope.walkRoot, pid, listed: outcome.listed, matched, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
     warnings.push(...outcome.warnings);
     warningCount += outcome.warningCount;
     killedBy ??= outcome.killedBy ?? undefined;

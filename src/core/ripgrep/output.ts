@@ -9,11 +9,15 @@ import { decodeName, type RawName } from '../names';
 
 export class NulSeparatedNames {
   private pending: Buffer | undefined;
+  /** Every complete name seen, passed on or not. */
+  count = 0;
 
   constructor(
     private readonly onName: (name: RawName) => void,
     /** ripgrep prints `\` between segments on Windows; the engine works with `/` throughout. */
     private readonly windows = process.platform === 'win32',
+    /** Bytes every wanted name ends with; other names are dropped before they are decoded. */
+    private readonly requiredSuffix?: Buffer,
   ) {}
 
   push(chunk: Buffer): void {
@@ -23,9 +27,13 @@ export class NulSeparatedNames {
       this.pending = undefined;
     }
     let start = 0;
+    const suffix = this.requiredSuffix;
     for (let end = data.indexOf(0, start); end !== -1; end = data.indexOf(0, start)) {
       if (end > start) {
-        this.emit(decodeName(data, start, end));
+        this.count += 1;
+        if (!suffix || endsWith(data, end, suffix)) {
+          this.emit(decodeName(data, start, end));
+        }
       }
       start = end + 1;
     }
@@ -46,4 +54,18 @@ export class NulSeparatedNames {
       this.onName(name);
     }
   }
+}
+
+/** True when the bytes just before `end` are `suffix` (a byte loop: suffixes are a few bytes). */
+function endsWith(data: Buffer, end: number, suffix: Buffer): boolean {
+  const offset = end - suffix.length;
+  if (offset < 0) {
+    return false;
+  }
+  for (let i = 0; i < suffix.length; i += 1) {
+    if (data[offset + i] !== suffix[i]) {
+      return false;
+    }
+  }
+  return true;
 }

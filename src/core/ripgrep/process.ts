@@ -24,6 +24,8 @@ export interface RipgrepRunOptions {
   readonly onName: (name: RawName) => void;
   /** Called once ripgrep has started, with its process id. */
   readonly onSpawn?: (pid: number) => void;
+  /** Text every wanted name ends with; ripgrep's other names are never decoded or passed on. */
+  readonly requiredSuffix?: string;
 }
 
 export interface RipgrepOutcome {
@@ -37,6 +39,8 @@ export interface RipgrepOutcome {
   readonly warnings: readonly string[];
   /** How many warning lines ripgrep printed in all. */
   readonly warningCount: number;
+  /** How many names ripgrep printed, passed on or not. */
+  readonly listed: number;
 }
 
 /** Warning lines kept whole; the rest are only counted. */
@@ -47,7 +51,7 @@ const KEPT_STDERR_BYTES = 64 * 1024;
 export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOptions): Promise<RipgrepOutcome> {
   const { signal } = options;
   if (signal?.aborted) {
-    return Promise.resolve({ exitCode: null, killedBy: null, stopped: true, warnings: [], warningCount: 0 });
+    return Promise.resolve({ exitCode: null, killedBy: null, stopped: true, warnings: [], warningCount: 0, listed: 0 });
   }
   return new Promise<RipgrepOutcome>((resolve, reject) => {
     const env = { ...process.env };
@@ -70,11 +74,8 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
     }
 
     let stopped = false;
-    let nameCount = 0;
-    const names = new NulSeparatedNames((name) => {
-      nameCount += 1;
-      options.onName(name);
-    });
+    const suffix = options.requiredSuffix ? Buffer.from(options.requiredSuffix) : undefined;
+    const names = new NulSeparatedNames(options.onName, process.platform === 'win32', suffix);
     const stderr = new BoundedLines(KEPT_STDERR_BYTES);
     const stop = (): void => {
       stopped = true;
@@ -101,7 +102,7 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
     child.once('close', (exitCode, killedBy) => {
       signal?.removeEventListener('abort', stop);
       const lines = stderr.lines();
-      if (!stopped && exitCode === 2 && nameCount === 0 && !lines.some(isPathWarning)) {
+      if (!stopped && exitCode === 2 && names.count === 0 && !lines.some(isPathWarning)) {
         reject(new GlobError('ripgrepFailed', `ripgrep failed: ${lines.slice(0, 3).join('; ') || 'exit code 2'}`, lines.join('\n')));
         return;
       }
@@ -111,6 +112,7 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
         stopped,
         warnings: lines.slice(0, KEPT_WARNING_LINES),
         warningCount: stderr.lineCount(),
+        listed: names.count,
       });
     });
   });
