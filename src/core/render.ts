@@ -155,8 +155,11 @@ function quoted(text: string): string {
   return JSON.stringify(text);
 }
 
+/** One formatter: toLocaleString builds a new one on every call, which shows in profiles. */
+const NUMBER = new Intl.NumberFormat('en-US');
+
 function number(value: number): string {
-  return value.toLocaleString('en-US');
+  return NUMBER.format(value);
 }
 
 function count(value: number, singular: string, plural = `${singular}s`): string {

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import { spillHeaderText, type SpillHeader } from './spillFormat';
+import { spillHeaderParts, spillListedLine, type SpillHeader } from './spillFormat';
 
 export interface SpillLimits {
   /** How many complete lists are kept. @default 20 */
@@ -81,24 +81,22 @@ async function writeList(
   maxBytes: number,
   signal: AbortSignal | undefined,
 ): Promise<number> {
-  // Count what fits first, so the header can say whether the list was cut. The header is
-  // measured in its longest form, with the line that says so.
+  // One pass: the header says "all" in a fixed-width line, rewritten in place if the list is cut.
+  const parts = spillHeaderParts(header);
+  const head = parts.before + parts.listed + parts.after;
+  let bytes = Buffer.byteLength(head);
   let written = 0;
-  let bytes = Buffer.byteLength(spillHeaderText(header, Math.max(0, header.total - 1)));
-  while (written < header.total) {
-    const lineBytes = Buffer.byteLength(shownPaths(written)) + 1;
-    if (bytes + lineBytes > maxBytes) {
-      break;
-    }
-    bytes += lineBytes;
-    written += 1;
-  }
-
   const handle = await fs.open(file, 'wx', 0o600);
   try {
-    let pending = spillHeaderText(header, written);
-    for (let position = 0; position < written; position += 1) {
-      pending += `${shownPaths(position)}\n`;
+    let pending = head;
+    for (; written < header.total; written += 1) {
+      const line = `${shownPaths(written)}\n`;
+      const lineBytes = Buffer.byteLength(line);
+      if (bytes + lineBytes > maxBytes) {
+        break;
+      }
+      bytes += lineBytes;
+      pending += line;
       if (pending.length >= WRITE_CHUNK_BYTES) {
         signal?.throwIfAborted();
         await writeAll(handle, pending);
@@ -107,6 +105,9 @@ async function writeList(
     }
     signal?.throwIfAborted();
     await writeAll(handle, pending);
+    if (written < header.total) {
+      await writeAll(handle, spillListedLine(written, header.total), Buffer.byteLength(parts.before));
+    }
   } finally {
     await handle.close();
   }
@@ -118,10 +119,11 @@ async function writeList(
  * filesystem that fills up does that), so the rest is written until it is all there or a
  * write fails (ENOSPC).
  */
-async function writeAll(handle: FileHandle, text: string): Promise<void> {
+async function writeAll(handle: FileHandle, text: string, at?: number): Promise<void> {
   const bytes = Buffer.from(text);
   for (let offset = 0; offset < bytes.length; ) {
-    const { bytesWritten } = await handle.write(bytes, offset);
+    // At a position when one is given (the header's rewrite), else at the end.
+    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset, at === undefined ? null : at + offset);
     offset += bytesWritten;
   }
 }

@@ -19,20 +19,30 @@ export interface SpillHeader {
 
 export const SPILL_TITLE = '# Workspace Glob: complete list';
 
-export function spillHeaderText(header: SpillHeader, written: number): string {
+/**
+ * Width of the header's `# listed:` line. The line is written padded to this width before the
+ * paths, and rewritten in place if the list has to be cut, so the list is written in one pass.
+ */
+const LISTED_LINE_WIDTH = 96;
+
+/** The header, split around its `# listed:` line so that line can be rewritten in place. */
+export function spillHeaderParts(header: SpillHeader): { readonly before: string; readonly listed: string; readonly after: string } {
   const status = header.complete ? 'complete' : `INCOMPLETE: ${header.stopped ?? 'the search stopped early'}`;
-  const lines = [
+  const before = [
     SPILL_TITLE,
     `# pattern: ${JSON.stringify(header.pattern)}`,
     `# roots: ${JSON.stringify(header.roots)}`,
     '# order: modification time, oldest first; equal times by path',
     `# total: ${header.total} files (${status})`,
-  ];
-  if (written < header.total) {
-    lines.push(`# this list holds the first ${written} of them: it was cut at its size bound`);
-  }
-  lines.push(`# saved: ${header.savedAt.toISOString()}`, '', '');
-  return lines.join('\n');
+    '',
+  ].join('\n');
+  return { before, listed: spillListedLine(header.total, header.total), after: `\n# saved: ${header.savedAt.toISOString()}\n\n` };
+}
+
+/** How many of the total paths the list holds, padded to a fixed width. */
+export function spillListedLine(written: number, total: number): string {
+  const text = written < total ? `# listed: the first ${written} of them (the list was cut at its size bound)` : `# listed: all ${total}`;
+  return text.padEnd(LISTED_LINE_WIDTH, ' ');
 }
 
 export interface ParsedSpill {

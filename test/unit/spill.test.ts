@@ -35,6 +35,7 @@ describe('spill: saving complete lists', () => {
     assert.equal(parsed.pattern, '*.ts');
     assert.deepEqual(text.split('\n').slice(parsed.firstPathLine), ['dir-0/file-0.ts', 'dir-1/file-1.ts', 'dir-2/file-2.ts', '']);
     assert.match(text, /# total: 3 files \(complete\)/);
+    assert.match(text, /^# listed: all 3 *$/m);
   });
 
   it('tightens a directory that is too open', async () => {
@@ -64,7 +65,7 @@ describe('spill: saving complete lists', () => {
     assert.ok(outcome.written < 1000 && outcome.written > 0);
     const text = readFileSync(outcome.path, 'utf8');
     assert.ok(Buffer.byteLength(text) <= 2000);
-    assert.match(text, new RegExp(`holds the first ${outcome.written} of them`));
+    assert.match(text, new RegExp(`^# listed: the first ${outcome.written} of them \\(the list was cut at its size bound\\) *$`, "m"));
   });
 
   it('refuses a planted symbolic link as the directory, and the search still gets an answer', async () => {
