@@ -19,6 +19,9 @@ const common = {
 const builds = [
   { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' },
+  // Threads the bundles start; each sits beside them (see workerSearch.ts and statPool.ts).
+  { ...common, entryPoints: ['src/core/worker/globWorker.ts'], outfile: 'dist/globWorker.js' },
+  { ...common, entryPoints: ['src/core/statThread.ts'], outfile: 'dist/statThread.js' },
 ];
 
 if (watch) {

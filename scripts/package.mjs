@@ -15,7 +15,7 @@ const target = `${process.platform}-${process.arch}`;
 execFileSync(process.execPath, [path.join(project, 'esbuild.mjs'), '--production'], { stdio: 'inherit' });
 rmSync(stage, { recursive: true, force: true });
 mkdirSync(stage);
-const shipped = ['package.json', 'README.md', 'LICENSE', '.vscodeignore', 'dist/extension.js', 'media', 'node_modules/@vscode/ripgrep'];
+const shipped = ['package.json', 'README.md', 'LICENSE', '.vscodeignore', 'dist/extension.js', 'dist/globWorker.js', 'dist/statThread.js', 'media', 'node_modules/@vscode/ripgrep'];
 for (const entry of readdirSync(path.join(project, 'node_modules/@vscode')).filter((name) => name.startsWith('ripgrep-'))) {
   shipped.push(`node_modules/@vscode/${entry}`);
 }

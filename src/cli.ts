@@ -7,7 +7,7 @@
 
 import * as nodePath from 'node:path';
 import { parseArgs } from 'node:util';
-import { glob, isGlobError, type GlobResult } from './core';
+import { DEFAULT_MAX_RESULTS, isGlobError, resolveRequest, searchGlobInWorker, type GlobResult } from './core';
 import { locateRipgrep, packagedRipgrep, ripgrepOnPath } from './core/ripgrep/locate';
 
 const USAGE = 'usage: workspace-glob [--json] [--max-results N] [--include-ignored] [--timeout-seconds S] PATTERN [PATH]';
@@ -72,17 +72,20 @@ async function main(argv: readonly string[]): Promise<number> {
   process.on('SIGINT', interrupt);
   try {
     const ripgrepPath = await locateRipgrep([await packagedRipgrep(), await ripgrepOnPath()]);
-    const result = await glob(
-      { pattern, ...(path !== undefined ? { path } : {}), ...(values['include-ignored'] ? { includeIgnored: true } : {}) },
-      [{ name: nodePath.basename(cwd), path: cwd }],
-      {
-        ripgrepPath,
-        ...(maxResults !== undefined ? { maxResults } : {}),
-        ...(timeoutSeconds !== undefined ? { timeoutMs: timeoutSeconds * 1000 } : {}),
-        signal: controller.signal,
-        spillDirectory: await spillDirectory(),
-      },
-    );
+    const input = { pattern, ...(path !== undefined ? { path } : {}), ...(values['include-ignored'] ? { includeIgnored: true } : {}) };
+    const request = await resolveRequest(input, { folders: [{ name: nodePath.basename(cwd), path: cwd }], ripgrepPath });
+    const search = await searchGlobInWorker(request, {
+      ripgrepPath,
+      ...(timeoutSeconds !== undefined ? { timeoutMs: timeoutSeconds * 1000 } : {}),
+      signal: controller.signal,
+      spillDirectory: await spillDirectory(),
+    });
+    let result: GlobResult;
+    try {
+      result = await search.page(maxResults ?? DEFAULT_MAX_RESULTS);
+    } finally {
+      search.dispose();
+    }
     process.stdout.write(values.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : `${result.text}\n`);
     return 0;
   } catch (error) {

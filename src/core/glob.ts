@@ -6,6 +6,7 @@
 
 import { collectMatches, type RipgrepEvent } from './collect';
 import { groupByTopLevelEntry } from './group';
+import type { StatMode } from './modifiedTimes';
 import { nameText } from './names';
 import { compareText, modifiedOrder } from './order';
 import { CompletedSearch } from './present';
@@ -45,6 +46,8 @@ export interface GlobOptions {
   readonly now?: () => Date;
   /** @default setTimeout */
   readonly startTimer?: StartTimer;
+  /** How file times are read (see modifiedTimes.ts). @default 'pool' */
+  readonly statMode?: StatMode;
 }
 
 /** Default page size (SPEC §2). */
@@ -55,7 +58,7 @@ export const DEFAULT_MAX_RESULTS = 100;
  */
 export const DEFAULT_MAX_PATHS = 2_000_000;
 
-const DEFAULT_RULES: ScopeRules = {
+export const DEFAULT_RULES: ScopeRules = {
   useIgnoreFiles: true,
   useParentIgnoreFiles: true,
   useGlobalIgnoreFiles: true,
@@ -73,26 +76,41 @@ export interface GlobSearch {
    * time a page does not hold it all, and reused by later pages.
    */
   page(maxResults: number): Promise<GlobResult>;
+  /** Lets go of the complete result (and of the worker thread holding it, if any). */
+  dispose(): void;
+}
+
+/** The rules for one walk: the defaults, overridden by what the options say. */
+export function rulesForScope(options: Pick<GlobOptions, 'rules'>, scope: SearchScope): ScopeRules {
+  return { ...DEFAULT_RULES, ...(typeof options.rules === 'function' ? options.rules(scope) : options.rules) };
 }
 
 export async function runGlob(request: GlobRequest, options: GlobOptions): Promise<GlobResult> {
   const search = await searchGlob(request, options);
-  return search.page(options.maxResults ?? DEFAULT_MAX_RESULTS);
+  try {
+    return await search.page(options.maxResults ?? DEFAULT_MAX_RESULTS);
+  } finally {
+    search.dispose();
+  }
 }
 
 export async function searchGlob(request: GlobRequest, options: GlobOptions): Promise<GlobSearch> {
   const now = options.now ?? (() => new Date());
   const started = now().getTime();
   const maxPaths = options.maxPaths ?? DEFAULT_MAX_PATHS;
-  const rulesFor = (scope: SearchScope): ScopeRules => ({
-    ...DEFAULT_RULES,
-    ...(typeof options.rules === 'function' ? options.rules(scope) : options.rules),
-  });
+  const rulesFor = (scope: SearchScope): ScopeRules => rulesForScope(options, scope);
   const stopper = new Stopper(options.signal, options.timeoutMs, options.startTimer ?? realTimer);
   try {
     const found = await collectMatches(
       request,
-      { ripgrepPath: options.ripgrepPath, rulesFor, maxPaths, onRipgrep: options.onRipgrep, onProgress: options.onProgress },
+      {
+        ripgrepPath: options.ripgrepPath,
+        rulesFor,
+        maxPaths,
+        onRipgrep: options.onRipgrep,
+        onProgress: options.onProgress,
+        statMode: options.statMode ?? 'pool',
+      },
       stopper,
     );
     const { names, scopeOf, mtimes } = found;

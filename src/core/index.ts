@@ -8,7 +8,8 @@ import { resolveRequest, type WorkspaceFolder } from './request';
 import type { GlobResult } from './result';
 
 export { GlobError, isGlobError, type GlobErrorKind } from './errors';
-export { DEFAULT_MAX_PATHS, DEFAULT_MAX_RESULTS, runGlob, type GlobOptions } from './glob';
+export { DEFAULT_MAX_PATHS, DEFAULT_MAX_RESULTS, runGlob, searchGlob, type GlobOptions, type GlobSearch } from './glob';
+export { searchGlobInWorker } from './worker/workerSearch';
 export { GLOB_INPUT_FIELDS, parseGlobInput, type GlobInput } from './input';
 export { parseShownName, showName, type RawName } from './names';
 export { resolveRequest, type GlobRequest, type RequestContext, type SearchScope, type WorkspaceFolder } from './request';

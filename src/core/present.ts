@@ -40,6 +40,10 @@ export class CompletedSearch implements GlobSearch {
     return this.parts.order.length;
   }
 
+  dispose(): void {
+    // Nothing to release: the arrays go with the object.
+  }
+
   async page(maxResults: number): Promise<GlobResult> {
     const { request, found, order, entries, incompleteBecause, options } = this.parts;
     const { names, scopeOf } = found;

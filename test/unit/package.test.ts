@@ -22,6 +22,8 @@ describe('npm run package (the VSIX)', function () {
     const listing = execFileSync('python3', ['-m', 'zipfile', '-l', path.join(out.root, vsix[0])], { encoding: 'utf8' });
     const files = listing.split('\n').slice(1).map((line) => line.split(/\s+\d{4}-\d\d-\d\d/)[0].trim()).filter(Boolean);
     assert.ok(files.includes('extension/dist/extension.js'));
+    assert.ok(files.includes('extension/dist/globWorker.js'), 'the search thread is missing');
+    assert.ok(files.includes('extension/dist/statThread.js'), 'the stat threads are missing');
     assert.ok(files.includes('extension/package.json'));
     assert.ok(files.includes('extension/media/chat-glob-answer.png'), 'README screenshots missing');
     assert.ok(files.includes('extension/node_modules/@vscode/ripgrep/lib/index.js'));

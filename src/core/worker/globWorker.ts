@@ -1,0 +1,67 @@
+/**
+ * The search's own thread. It runs the whole search (ripgrep, matching, reading every file's
+ * time on the stat pool, ordering, grouping, saving the complete list) and answers page requests,
+ * so the thread that asked never blocks, however large the tree. One worker serves one search.
+ */
+
+import { parentPort } from 'node:worker_threads';
+import { GlobError } from '../errors';
+import { searchGlob, type GlobSearch } from '../glob';
+import { compilePattern } from '../pattern';
+import type { FromWorker, SentError, ToWorker } from './protocol';
+
+const port = parentPort;
+if (!port) {
+  throw new Error('globWorker runs only as a worker thread');
+}
+const post = (message: FromWorker): void => port.postMessage(message);
+const controller = new AbortController();
+let search: Promise<GlobSearch> | undefined;
+
+port.on('message', (message: ToWorker) => {
+  switch (message.type) {
+    case 'search': {
+      const { request, options } = message;
+      const scopes = request.scopes;
+      search = searchGlob(
+        { ...request, pattern: compilePattern(request.pattern) },
+        {
+          ripgrepPath: options.ripgrepPath,
+          timeoutMs: options.timeoutMs,
+          signal: controller.signal,
+          rules: (scope) => options.rules[scopes.indexOf(scope)],
+          spillDirectory: options.spillDirectory,
+          spillLimits: options.spillLimits,
+          maxPaths: options.maxPaths,
+          onRipgrep: (event) => post({ type: 'ripgrep', event }),
+          ...(options.progress ? { onProgress: (matches: number) => post({ type: 'progress', matches }) } : {}),
+        },
+      );
+      search.then(
+        (done) => post({ type: 'searched', total: done.total }),
+        (error: unknown) => post({ type: 'failed', error: sent(error) }),
+      );
+      break;
+    }
+    case 'page':
+      void (async () => {
+        try {
+          const done = await (search ?? Promise.reject(new Error('no search to page')));
+          post({ type: 'page', id: message.id, result: await done.page(message.maxResults) });
+        } catch (error) {
+          post({ type: 'failed', id: message.id, error: sent(error) });
+        }
+      })();
+      break;
+    case 'abort':
+      controller.abort();
+      break;
+  }
+});
+
+function sent(error: unknown): SentError {
+  if (error instanceof GlobError) {
+    return { kind: error.kind, message: error.message, ...(error.stderr ? { stderr: error.stderr } : {}) };
+  }
+  return { message: error instanceof Error ? error.message : String(error) };
+}
