@@ -7,7 +7,7 @@
 
 import * as nodePath from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_MAX_RESULTS, isGlobError, resolveRequest, searchGlobInWorker, type GlobResult } from './core';
+import { DEFAULT_MAX_RESULTS, isGlobError, resolveRequest, searchGlob, type GlobResult } from './core';
 import { locateRipgrep, packagedRipgrep, ripgrepOnPath } from './core/ripgrep/locate';
 
 const USAGE = 'usage: workspace-glob [--json] [--max-results N] [--include-ignored] [--timeout-seconds S] PATTERN [PATH]';
@@ -74,7 +74,8 @@ async function main(argv: readonly string[]): Promise<number> {
     const ripgrepPath = await locateRipgrep([await packagedRipgrep(), await ripgrepOnPath()]);
     const input = { pattern, ...(path !== undefined ? { path } : {}), ...(values['include-ignored'] ? { includeIgnored: true } : {}) };
     const request = await resolveRequest(input, { folders: [{ name: nodePath.basename(cwd), path: cwd }], ripgrepPath });
-    const search = await searchGlobInWorker(request, {
+    // In-process: nothing else runs on this thread, and a worker's start-up would only add time.
+    const search = await searchGlob(request, {
       ripgrepPath,
       ...(timeoutSeconds !== undefined ? { timeoutMs: timeoutSeconds * 1000 } : {}),
       signal: controller.signal,
