@@ -1,7 +1,8 @@
 /**
  * The search's own thread. It runs the whole search (ripgrep, matching, reading every file's
  * time on the stat pool, ordering, grouping, saving the complete list) and answers page requests,
- * so the thread that asked never blocks, however large the tree. One worker serves one search.
+ * so the thread that asked never blocks, however large the tree. It serves one search at a time;
+ * 'release' drops the finished one so the thread can serve the next.
  */
 
 import { parentPort } from 'node:worker_threads';
@@ -15,13 +16,17 @@ if (!port) {
   throw new Error('globWorker runs only as a worker thread');
 }
 const post = (message: FromWorker): void => port.postMessage(message);
-const controller = new AbortController();
+let controller = new AbortController();
 let search: Promise<GlobSearch> | undefined;
 
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
     case 'search': {
+      controller = new AbortController();
       const { request, options } = message;
+      if (options.stopped) {
+        controller.abort();
+      }
       const scopes = request.scopes;
       search = searchGlob(
         { ...request, pattern: compilePattern(request.pattern) },
@@ -55,6 +60,9 @@ port.on('message', (message: ToWorker) => {
       break;
     case 'abort':
       controller.abort();
+      break;
+    case 'release':
+      search = undefined;
       break;
   }
 });

@@ -24,12 +24,16 @@ export interface SentOptions {
   readonly maxPaths?: number;
   /** Whether to send progress messages at all. */
   readonly progress: boolean;
+  /** Stopped before it was sent: the search must not start ripgrep at all. */
+  readonly stopped: boolean;
 }
 
 export type ToWorker =
   | { readonly type: 'search'; readonly request: SentRequest; readonly options: SentOptions }
   | { readonly type: 'page'; readonly id: number; readonly maxResults: number }
-  | { readonly type: 'abort' };
+  | { readonly type: 'abort' }
+  /** The search is done with: let its data go; the thread may serve another. */
+  | { readonly type: 'release' };
 
 export type FromWorker =
   | { readonly type: 'ripgrep'; readonly event: RipgrepEvent }

@@ -1,8 +1,8 @@
 /**
  * Runs a search on a worker thread of its own (globWorker.ts) and hands back the same GlobSearch
  * an in-process search gives. The calling thread only sends and receives messages, so the VS Code
- * extension host never waits on the search, even over a million files; on its own thread the
- * search may read file times with statSync, which is the faster way.
+ * extension host never waits on the search, even over a million files (ripgrep's output is read,
+ * matched, ordered and grouped on the worker; file times on its stat pool).
  *
  * What cannot cross threads is not offered here: an injected clock or timer (tests that need one
  * run the search in-process with searchGlob).
@@ -22,8 +22,61 @@ import type { FromWorker, SentError, ToWorker } from './protocol';
  */
 export const WORKER_SCRIPT = nodePath.join(__dirname, 'globWorker.js');
 
+/** Idle workers kept for the next search: starting one costs tens of milliseconds. */
+const idle: Worker[] = [];
+const MAX_IDLE = 2;
+/** An idle worker ends after this long. */
+const IDLE_MS = 60_000;
+const idleTimers = new Map<Worker, NodeJS.Timeout>();
+
+function acquire(): Worker {
+  const worker = idle.pop();
+  if (worker) {
+    clearTimeout(idleTimers.get(worker));
+    idleTimers.delete(worker);
+    worker.off('exit', forgetIdle);
+    worker.ref();
+    return worker;
+  }
+  return new Worker(WORKER_SCRIPT);
+}
+
+/**
+ * Keeps a worker whose search finished cleanly for the next one; ends any other. The caller has
+ * taken its own listeners off first (removeAllListeners would also take Node's, which keep the
+ * worker's messages flowing).
+ */
+function release(worker: Worker, reusable: boolean): void {
+  if (!reusable || idle.length >= MAX_IDLE) {
+    void worker.terminate();
+    return;
+  }
+  worker.postMessage({ type: 'release' } satisfies ToWorker);
+  // An idle worker must not keep the process alive, nor a dead one be handed out.
+  worker.unref();
+  worker.once('exit', forgetIdle);
+  idle.push(worker);
+  const timer = setTimeout(() => {
+    worker.off('exit', forgetIdle);
+    forgetIdle.call(worker);
+    void worker.terminate();
+  }, IDLE_MS);
+  timer.unref();
+  idleTimers.set(worker, timer);
+}
+
+/** An idle worker that ended (or timed out) leaves the pool. Called with the worker as `this`. */
+function forgetIdle(this: Worker): void {
+  const at = idle.indexOf(this);
+  if (at !== -1) {
+    idle.splice(at, 1);
+  }
+  clearTimeout(idleTimers.get(this));
+  idleTimers.delete(this);
+}
+
 export function searchGlobInWorker(request: GlobRequest, options: GlobOptions): Promise<GlobSearch> {
-  const worker = new Worker(WORKER_SCRIPT);
+  const worker = acquire();
   const pages = new Map<number, { resolve: (result: GlobResult) => void; reject: (error: Error) => void }>();
   let nextPage = 0;
   let settleSearch: { resolve: (total: number) => void; reject: (error: Error) => void } | undefined;
@@ -36,7 +89,7 @@ export function searchGlobInWorker(request: GlobRequest, options: GlobOptions): 
     }
     pages.clear();
   };
-  worker.on('message', (message: FromWorker) => {
+  const onMessage = (message: FromWorker): void => {
     switch (message.type) {
       case 'ripgrep':
         options.onRipgrep?.(message.event);
@@ -60,15 +113,12 @@ export function searchGlobInWorker(request: GlobRequest, options: GlobOptions): 
         }
         break;
     }
-  });
-  worker.on('error', (error) => failAll(new GlobError('ripgrepFailed', `The search thread failed: ${error.message}`)));
-  worker.on('exit', () => failAll(new GlobError('ripgrepFailed', 'The search thread ended before it answered.')));
-
-  const abort = (): void => worker.postMessage({ type: 'abort' } satisfies ToWorker);
-  if (options.signal?.aborted) {
-    abort();
-  }
-  options.signal?.addEventListener('abort', abort, { once: true });
+  };
+  const onError = (error: Error): void => failAll(new GlobError('ripgrepFailed', `The search thread failed: ${error.message}`));
+  const onExit = (): void => failAll(new GlobError('ripgrepFailed', 'The search thread ended before it answered.'));
+  worker.on('message', onMessage);
+  worker.on('error', onError);
+  worker.on('exit', onExit);
 
   worker.postMessage({
     type: 'search',
@@ -81,26 +131,40 @@ export function searchGlobInWorker(request: GlobRequest, options: GlobOptions): 
       spillLimits: options.spillLimits,
       maxPaths: options.maxPaths,
       progress: options.onProgress !== undefined,
+      stopped: options.signal?.aborted === true,
     },
   } satisfies ToWorker);
+  // After the search message: the worker takes messages in order, and each search starts with a
+  // fresh stop signal (a stop before it is sent travels with it).
+  const abort = (): void => worker.postMessage({ type: 'abort' } satisfies ToWorker);
+  options.signal?.addEventListener('abort', abort, { once: true });
 
+  let finished = false;
+  let disposed = false;
   const dispose = (): void => {
+    if (disposed) {
+      return;
+    }
+    disposed = true;
     options.signal?.removeEventListener('abort', abort);
-    worker.removeAllListeners('exit');
-    void worker.terminate();
+    worker.off('message', onMessage);
+    worker.off('error', onError);
+    worker.off('exit', onExit);
+    // A search that was stopped or failed may still be winding down: its thread is not reused.
+    release(worker, finished && !options.signal?.aborted && pages.size === 0);
   };
+  const page = (maxResults: number): Promise<GlobResult> =>
+    new Promise<GlobResult>((resolve, reject) => {
+      const id = nextPage;
+      nextPage += 1;
+      pages.set(id, { resolve, reject });
+      worker.postMessage({ type: 'page', id, maxResults } satisfies ToWorker);
+    });
   return searched.then(
-    (total) => ({
-      total,
-      page: (maxResults: number) =>
-        new Promise<GlobResult>((resolve, reject) => {
-          const id = nextPage;
-          nextPage += 1;
-          pages.set(id, { resolve, reject });
-          worker.postMessage({ type: 'page', id, maxResults } satisfies ToWorker);
-        }),
-      dispose,
-    }),
+    (total) => {
+      finished = true;
+      return { total, page, dispose };
+    },
     (error: unknown) => {
       dispose();
       throw error;

@@ -1,0 +1,156 @@
+/**
+ * The search on its own thread (what the extension runs): the same answer as in-process, errors
+ * that keep their kind, a stop that reaches ripgrep through the thread, and threads reused
+ * between searches without one search's data or stop leaking into the next.
+ */
+
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import {
+  GlobError,
+  resolveRequest,
+  searchGlob,
+  searchGlobInWorker,
+  type GlobOptions,
+  type GlobResult,
+  type GlobSearch,
+} from '../../src/core';
+import { exists } from './helpers/processes';
+import { testRipgrep } from './helpers/ripgrep';
+import { at, TempTree } from './helpers/tree';
+
+type Search = (request: Awaited<ReturnType<typeof resolveRequest>>, options: GlobOptions) => Promise<GlobSearch>;
+
+async function run(search: Search, tree: TempTree, input: unknown, options: Partial<GlobOptions> = {}, maxResults = 100): Promise<GlobResult> {
+  const ripgrepPath = await testRipgrep();
+  const request = await resolveRequest(input, { folders: [{ name: 'ws', path: tree.root }], ripgrepPath });
+  const done = await search(request, { ripgrepPath, ...options });
+  try {
+    return await done.page(maxResults);
+  } finally {
+    done.dispose();
+  }
+}
+
+/** The text with what may differ between two runs (the list's file name, the time taken) masked. */
+function comparable(result: GlobResult): string {
+  const spillPath = result.spill?.saved ? result.spill.path : undefined;
+  return (spillPath ? result.text.split(spillPath).join('<list>') : result.text).replace(/\d+(\.\d+)? s\b/g, '<t> s');
+}
+
+/** The paths of a complete list: every line after the header's closing blank line. */
+function listedPaths(file: string): string[] {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  return lines.slice(lines.indexOf('') + 1).filter(Boolean);
+}
+
+describe('a search on its own thread', () => {
+  const tree = new TempTree();
+  const spills = new TempTree();
+  before(() => {
+    for (let i = 0; i < 400; i += 1) {
+      tree.write({ [`top-${i % 9}/nested-${i % 4}/file-${i}.txt`]: at('2023-01-01', (i * 7919) % 500) });
+    }
+    tree.write({ 'readme.md': at('2020-01-01') });
+    tree.writeFile(Buffer.from('bytes-\xff.txt', 'latin1'), { mtime: at('2019-01-01') });
+  });
+  after(() => {
+    tree.remove();
+    spills.remove();
+  });
+
+  it('answers exactly as the in-process search does, page, footer and complete list', async () => {
+    const options = { spillDirectory: spills.root };
+    const inProcess = await run(searchGlob, tree, { pattern: '*.txt' }, options, 20);
+    const onThread = await run(searchGlobInWorker, tree, { pattern: '*.txt' }, options, 20);
+    assert.equal(onThread.total, 401);
+    assert.equal(comparable(onThread), comparable(inProcess));
+    assert.deepEqual(onThread.topLevel, inProcess.topLevel);
+    assert.ok(onThread.spill?.saved && inProcess.spill?.saved);
+    assert.deepEqual(listedPaths(onThread.spill.path), listedPaths(inProcess.spill.path));
+    assert.equal(listedPaths(onThread.spill.path).length, 401);
+  });
+
+  it('hands back a name that is not UTF-8 as its bytes', async () => {
+    const result = await run(searchGlobInWorker, tree, { pattern: 'bytes-*' });
+    assert.equal(result.total, 1);
+    const [path] = result.page;
+    assert.ok(Buffer.isBuffer(path.absolutePath), 'a Buffer, not a cloned Uint8Array');
+    assert.ok(path.absolutePath.includes(Buffer.from([0xff])));
+  });
+
+  it('keeps the kind of an error, so callers can tell the model what to do', async () => {
+    const request = await resolveRequest({ pattern: '*' }, { folders: [{ name: 'ws', path: tree.root }] });
+    await assert.rejects(searchGlobInWorker(request, { ripgrepPath: tree.path('no-such-rg') }), (error: unknown) => {
+      assert.ok(error instanceof GlobError, String(error));
+      assert.equal(error.kind, 'ripgrepNotFound');
+      return true;
+    });
+    // The thread that failed is not handed to the next search, and the next search works.
+    const after = await run(searchGlobInWorker, tree, { pattern: 'readme.md' });
+    assert.equal(after.total, 1);
+  });
+
+  it('runs searches one after another on reused threads, each with its own result', async () => {
+    for (const [pattern, total] of [['*.md', 1], ['*.txt', 401], ['top-3/**', 45], ['nothing-*', 0]] as const) {
+      const result = await run(searchGlobInWorker, tree, { pattern });
+      assert.equal(result.total, total, pattern);
+    }
+  });
+
+  it('runs many searches at once', async () => {
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => run(searchGlobInWorker, tree, { pattern: `top-${i % 9}/**` })));
+    // 400 files over 9 entries: the first four hold 45, the others 44.
+    assert.deepEqual(
+      results.map((result) => result.total),
+      Array.from({ length: 12 }, (_, i) => (i % 9 < 4 ? 45 : 44)),
+    );
+  });
+
+  it('a stop reaches ripgrep through the thread: its process group is killed, the result says so', async () => {
+    const controller = new AbortController();
+    let pid = 0;
+    const result = await run(searchGlobInWorker, tree, { pattern: '*.txt' }, {
+      signal: controller.signal,
+      onRipgrep: (event) => {
+        if (event.phase === 'start' && event.pid !== undefined) {
+          // Held mid-walk, so only the stop can end it.
+          pid = event.pid;
+          process.kill(pid, 'SIGSTOP');
+          controller.abort();
+        }
+      },
+    });
+    assert.ok(pid > 0);
+    assert.equal(result.incompleteBecause, 'cancelled');
+    assert.match(result.text, /INCOMPLETE: the search was cancelled/);
+    assert.equal(exists(pid), false, 'ripgrep still running');
+    assert.equal(exists(-pid), false, 'ripgrep process group still alive');
+    // A stopped search's thread is not reused; the next search is whole.
+    assert.equal((await run(searchGlobInWorker, tree, { pattern: '*.txt' })).total, 401);
+  });
+
+  it('a search stopped before it starts runs no ripgrep, and does not stop the next one', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    let started = false;
+    const stopped = await run(searchGlobInWorker, tree, { pattern: '*' }, { signal: controller.signal, onRipgrep: () => (started = true) });
+    assert.equal(started, false);
+    assert.equal(stopped.incompleteBecause, 'cancelled');
+    const next = await run(searchGlobInWorker, tree, { pattern: '*' });
+    assert.equal(next.complete, true);
+    assert.equal(next.total, 402);
+  });
+
+  it('serves several pages of one search, and a second dispose is harmless', async () => {
+    const ripgrepPath = await testRipgrep();
+    const request = await resolveRequest({ pattern: '*.txt' }, { folders: [{ name: 'ws', path: tree.root }], ripgrepPath });
+    const search = await searchGlobInWorker(request, { ripgrepPath });
+    const [small, large] = await Promise.all([search.page(5), search.page(1000)]);
+    search.dispose();
+    search.dispose();
+    assert.equal(small.page.length, 5);
+    assert.equal(large.page.length, 401);
+    assert.equal(large.complete, true);
+  });
+});
