@@ -39,7 +39,7 @@ export function registerFindFilesCommand(service: GlobService): vscode.Disposabl
       result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Finding files matching "${pattern}"`, cancellable: true },
         async (progress, token) =>
-          service.show(await service.search(input, token, (matches) => progress.report({ message: `${matches.toLocaleString('en-US')} so far` }))),
+          service.find(input, token, (matches) => progress.report({ message: `${matches.toLocaleString('en-US')} so far` })),
       );
     } catch (error) {
       void vscode.window.showErrorMessage((error as Error).message);

@@ -7,7 +7,8 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { resolveRequest, type GlobRequest, type GlobResult, type RipgrepEvent, type WorkspaceFolder } from '../core';
-import { searchGlob, type GlobSearch } from '../core/glob';
+import type { GlobSearch } from '../core/glob';
+import { searchGlobInWorker } from '../core/worker/workerSearch';
 import { findRipgrep } from './ripgrepLocation';
 import { readToolSettings, searchRulesFor } from './settings';
 
@@ -43,7 +44,10 @@ export class GlobService implements vscode.Disposable {
     return resolveRequest(input, { folders: this.folders() });
   }
 
-  /** Runs a search; the returned search can be shown at any page size. */
+  /**
+   * Runs a search on a thread of its own, so the extension host never waits on it. The returned
+   * search can be shown at any page size; dispose it when done, which frees the thread.
+   */
   async search(input: unknown, token?: vscode.CancellationToken, onProgress?: (matches: number) => void): Promise<GlobSearch> {
     const settings = readToolSettings();
     const ripgrepPath = await findRipgrep(settings.ripgrepPath);
@@ -55,7 +59,7 @@ export class GlobService implements vscode.Disposable {
     }
     this.log.info(`glob ${JSON.stringify(input)} → ${request.scopes.length} walk(s)`);
     try {
-      return await searchGlob(request, {
+      return await searchGlobInWorker(request, {
         ripgrepPath,
         timeoutMs: settings.timeoutMs,
         signal: controller.signal,
@@ -67,6 +71,16 @@ export class GlobService implements vscode.Disposable {
       });
     } finally {
       cancellation?.dispose();
+    }
+  }
+
+  /** Searches and shows one page, for callers that need only one. */
+  async find(input: unknown, token?: vscode.CancellationToken, onProgress?: (matches: number) => void): Promise<GlobResult> {
+    const search = await this.search(input, token, onProgress);
+    try {
+      return await this.show(search);
+    } finally {
+      search.dispose();
     }
   }
 

@@ -6,7 +6,7 @@
  */
 
 import * as vscode from 'vscode';
-import type { GlobRequest } from '../core';
+import type { GlobRequest, GlobResult } from '../core';
 import type { GlobService } from './globService';
 import { inlineCode } from './markdown';
 
@@ -45,15 +45,20 @@ class GlobTool implements vscode.LanguageModelTool<unknown> {
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const search = await this.service.search(options.input, token);
-    let result = await this.service.show(search);
-    const budget = options.tokenizationOptions;
-    if (budget) {
-      // Halve the page until the text fits; the footer and the complete list keep the rest.
-      let pageSize = result.page.length;
-      while (pageSize > 1 && (await budget.countTokens(result.text, token)) > budget.tokenBudget) {
-        pageSize = Math.floor(pageSize / 2);
-        result = await this.service.show(search, pageSize);
+    let result: GlobResult;
+    try {
+      result = await this.service.show(search);
+      const budget = options.tokenizationOptions;
+      if (budget) {
+        // Halve the page until the text fits; the footer and the complete list keep the rest.
+        let pageSize = result.page.length;
+        while (pageSize > 1 && (await budget.countTokens(result.text, token)) > budget.tokenBudget) {
+          pageSize = Math.floor(pageSize / 2);
+          result = await this.service.show(search, pageSize);
+        }
       }
+    } finally {
+      search.dispose();
     }
     this.service.remember(options.input, result);
     return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text)]);
