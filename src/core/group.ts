@@ -27,37 +27,82 @@ export function groupByTopLevelEntry(
   scopeOf: readonly number[],
   scopes: readonly SearchScope[],
 ): TopLevelEntries {
+  const found = entriesInListingOrder(names, scopeOf, scopes);
+  // Renumber by first appearance in the complete result, and count.
+  const finalOf = new Int32Array(found.entryNames.length).fill(-1);
   const entryOf = new Uint32Array(order.length);
-  const keysByScope = scopes.map(() => new Map<string, number>());
   const folderByScope = new Map<number, number>();
   const folderOf: number[] = [];
   const labels: string[] = [];
   const counts: number[] = [];
-  const rootPrefixes = scopes.map((scope) => scope.rootSegments.map((segment) => `${segment}/`).join(''));
-
   for (let position = 0; position < order.length; position += 1) {
-    const match = order[position];
-    const scopeIndex = scopeOf[match];
-    const name = names[match];
-    const { key, entryName, isDirectory } = firstSegment(name, rootPrefixes[scopeIndex]);
-    const keys = keysByScope[scopeIndex];
-    let entry = keys.get(key);
-    if (entry === undefined) {
+    const listed = found.entryOfMatch[order[position]];
+    let entry = finalOf[listed];
+    if (entry === -1) {
       entry = labels.length;
-      keys.set(key, entry);
+      finalOf[listed] = entry;
+      const scopeIndex = found.scopeOfEntry[listed];
       let folder = folderByScope.get(scopeIndex);
       if (folder === undefined) {
         folder = folderByScope.size;
         folderByScope.set(scopeIndex, folder);
       }
       folderOf.push(folder);
-      labels.push(entryLabel(scopes[scopeIndex].entryPrefix, entryName, isDirectory));
+      labels.push(entryLabel(scopes[scopeIndex].entryPrefix, found.entryNames[listed], found.isDirectory[listed] === 1));
       counts.push(0);
     }
     counts[entry] += 1;
     entryOf[position] = entry;
   }
   return { entryOf, folderOf: Uint32Array.from(folderOf), labels, counts: Uint32Array.from(counts) };
+}
+
+/**
+ * Every match's entry, numbered in the order ripgrep listed them. A walk lists a directory's
+ * files together, so a name mostly shares its entry with the one before: that is checked with
+ * one string comparison, and only a change of entry costs a slice and a map lookup.
+ */
+function entriesInListingOrder(names: readonly RawName[], scopeOf: readonly number[], scopes: readonly SearchScope[]) {
+  const entryOfMatch = new Uint32Array(names.length);
+  const entryNames: RawName[] = [];
+  const scopeOfEntry: number[] = [];
+  const isDirectory: number[] = [];
+  const keysByScope = scopes.map(() => new Map<string, number>());
+  const rootPrefixes = scopes.map((scope) => scope.rootSegments.map((segment) => `${segment}/`).join(''));
+  // The last directory entry seen: its scope, its name as a string, and its number.
+  let lastScope = -1;
+  let lastDirectory = '';
+  let lastEntry = 0;
+
+  for (let match = 0; match < names.length; match += 1) {
+    const name = names[match];
+    const scopeIndex = scopeOf[match];
+    if (typeof name === 'string' && scopeIndex === lastScope) {
+      const skip = rootPrefixes[scopeIndex].length;
+      const end = skip + lastDirectory.length;
+      if (name.charCodeAt(end) === 0x2f && name.startsWith(lastDirectory, skip)) {
+        entryOfMatch[match] = lastEntry;
+        continue;
+      }
+    }
+    const segment = firstSegment(name, rootPrefixes[scopeIndex]);
+    const keys = keysByScope[scopeIndex];
+    let entry = keys.get(segment.key);
+    if (entry === undefined) {
+      entry = entryNames.length;
+      keys.set(segment.key, entry);
+      entryNames.push(segment.entryName);
+      scopeOfEntry.push(scopeIndex);
+      isDirectory.push(segment.isDirectory ? 1 : 0);
+    }
+    entryOfMatch[match] = entry;
+    if (segment.isDirectory && typeof segment.entryName === 'string') {
+      lastScope = scopeIndex;
+      lastDirectory = segment.entryName;
+      lastEntry = entry;
+    }
+  }
+  return { entryOfMatch, entryNames, scopeOfEntry, isDirectory };
 }
 
 /** The first segment after the search root's own segments. */

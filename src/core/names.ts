@@ -15,18 +15,16 @@ import { isUtf8 } from 'node:buffer';
 /** A path relative to a walk root: a string, or the raw bytes when they are not valid UTF-8. */
 export type RawName = string | Buffer;
 
-// C0 controls, DEL, C1 controls and the Unicode line and paragraph separators, which some
-// readers treat as line breaks. Matching control characters is the point here.
+// What makes a name need quoting, in one pass over it: a leading `"`, `</`, C0 controls, DEL,
+// C1 controls and the Unicode line and paragraph separators (which some readers treat as line
+// breaks), and on POSIX a backslash. Matching control characters is the point here.
 // eslint-disable-next-line no-control-regex
-const MISLEADING_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const MISLEADING_ON_POSIX = /^"|<\/|[\u0000-\u001f\u007f-\u009f\u2028\u2029\\]/;
+// eslint-disable-next-line no-control-regex
+const MISLEADING_ON_WINDOWS = /^"|<\/|[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 export function needsQuoting(name: string, posix: boolean): boolean {
-  return (
-    name.startsWith('"') ||
-    name.includes('</') ||
-    MISLEADING_CHARACTER.test(name) ||
-    (posix && name.includes('\\'))
-  );
+  return (posix ? MISLEADING_ON_POSIX : MISLEADING_ON_WINDOWS).test(name);
 }
 
 /** The form a name is printed in: verbatim, or quoted as described above. */

@@ -83,30 +83,35 @@ async function writeList(
 ): Promise<number> {
   // One pass: the header says "all" in a fixed-width line, rewritten in place if the list is cut.
   const parts = spillHeaderParts(header);
-  const head = parts.before + parts.listed + parts.after;
-  let bytes = Buffer.byteLength(head);
+  const head = Buffer.from(parts.before + parts.listed + parts.after);
+  let bytes = head.length;
   let written = 0;
   const handle = await fs.open(file, 'wx', 0o600);
   try {
-    let pending = head;
-    for (; written < header.total; written += 1) {
-      const line = `${shownPaths(written)}\n`;
-      const lineBytes = Buffer.byteLength(line);
-      if (bytes + lineBytes > maxBytes) {
+    await writeAll(handle, head);
+    // Lines go out in chunks of about WRITE_CHUNK_BYTES, counted a chunk at a time; only the
+    // chunk that would pass the byte bound is counted line by line, to cut it at a whole line.
+    while (written < header.total) {
+      signal?.throwIfAborted();
+      let text = '';
+      let lines = 0;
+      while (written + lines < header.total && text.length < WRITE_CHUNK_BYTES) {
+        text += `${shownPaths(written + lines)}\n`;
+        lines += 1;
+      }
+      let chunk: Buffer = Buffer.from(text);
+      if (bytes + chunk.length > maxBytes) {
+        ({ chunk, lines } = wholeLinesWithin(text, maxBytes - bytes));
+      }
+      await writeAll(handle, chunk);
+      bytes += chunk.length;
+      written += lines;
+      if (bytes >= maxBytes || lines === 0) {
         break;
       }
-      bytes += lineBytes;
-      pending += line;
-      if (pending.length >= WRITE_CHUNK_BYTES) {
-        signal?.throwIfAborted();
-        await writeAll(handle, pending);
-        pending = '';
-      }
     }
-    signal?.throwIfAborted();
-    await writeAll(handle, pending);
     if (written < header.total) {
-      await writeAll(handle, spillListedLine(written, header.total), Buffer.byteLength(parts.before));
+      await writeAll(handle, Buffer.from(spillListedLine(written, header.total)), Buffer.byteLength(parts.before));
     }
   } finally {
     await handle.close();
@@ -114,13 +119,33 @@ async function writeList(
   return written;
 }
 
+/** The leading whole lines of `text` that fit in `room` bytes. */
+function wholeLinesWithin(text: string, room: number): { chunk: Buffer; lines: number } {
+  let lines = 0;
+  let end = 0;
+  let used = 0;
+  for (;;) {
+    const newline = text.indexOf('\n', end);
+    if (newline === -1) {
+      break;
+    }
+    const lineBytes = Buffer.byteLength(text.slice(end, newline + 1));
+    if (used + lineBytes > room) {
+      break;
+    }
+    used += lineBytes;
+    end = newline + 1;
+    lines += 1;
+  }
+  return { chunk: Buffer.from(text.slice(0, end)), lines };
+}
+
 /**
- * Writes all of `text`. One write(2) may write less than it was given without failing (a
+ * Writes all of `bytes`. One write(2) may write less than it was given without failing (a
  * filesystem that fills up does that), so the rest is written until it is all there or a
  * write fails (ENOSPC).
  */
-async function writeAll(handle: FileHandle, text: string, at?: number): Promise<void> {
-  const bytes = Buffer.from(text);
+async function writeAll(handle: FileHandle, bytes: Buffer, at?: number): Promise<void> {
   for (let offset = 0; offset < bytes.length; ) {
     // At a position when one is given (the header's rewrite), else at the end.
     const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset, at === undefined ? null : at + offset);
