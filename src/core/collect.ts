@@ -43,7 +43,7 @@ export interface CollectedMatches extends ModifiedTimesSummary {
   /** Each match's name, relative to its scope's walk root. */
   readonly names: readonly RawName[];
   /** Each match's scope (index into the request's scopes). */
-  readonly scopeOf: readonly number[];
+  readonly scopeOf: Uint32Array;
   readonly warnings: readonly string[];
   readonly warningCount: number;
   /** Set when something outside the engine killed ripgrep. */
@@ -58,7 +58,9 @@ interface SiblingCheck {
 
 export async function collectMatches(request: GlobRequest, options: CollectOptions, stopper: Stopper): Promise<CollectedMatches> {
   const names: RawName[] = [];
-  const scopeOf: number[] = [];
+  // Scopes are walked one after another, so each scope's matches are one run of names: the
+  // first match of each is enough while collecting (a number per match would cost 8-12 bytes).
+  const scopeStarts: number[] = [];
   const times = createModifiedTimes(options.statMode, stopper.signal);
   const siblingChecks: SiblingCheck[] = [];
   const warnings: string[] = [];
@@ -67,6 +69,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
 
   for (let scopeIndex = 0; scopeIndex < request.scopes.length && !stopper.signal.aborted; scopeIndex += 1) {
     const scope = request.scopes[scopeIndex];
+    scopeStarts[scopeIndex] = names.length;
     const rules = options.rulesFor(scope);
     const rootPrefix = scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '';
     const conditional = rules.conditionalExcludes.map((exclude) => ({ exclude, pattern: compilePattern(exclude.glob) }));
@@ -95,7 +98,6 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
           const match = names.length;
           times.add(match, scope.walkRoot, name);
           names.push(name);
-          scopeOf.push(scopeIndex);
           matched += 1;
           if (!request.includeIgnored) {
             for (const { exclude, pattern } of conditional) {
@@ -121,7 +123,14 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
 
   const summary = await times.finish();
   await dropWhereSiblingExists(siblingChecks, summary.mtimes);
-  return { ...summary, names, scopeOf, warnings, warningCount, ...(killedBy ? { killedBy } : {}) };
+  return { ...summary, names, scopeOf: scopesOfMatches(scopeStarts, names.length), warnings, warningCount, ...(killedBy ? { killedBy } : {}) };
+}
+
+/** Each match's scope, from the first match of each scope. */
+function scopesOfMatches(scopeStarts: readonly number[], matches: number): Uint32Array {
+  const scopeOf = new Uint32Array(matches);
+  scopeStarts.forEach((start, scopeIndex) => scopeOf.fill(scopeIndex, start));
+  return scopeOf;
 }
 
 function siblingPath(scope: SearchScope, relative: string, exclude: ConditionalExclude): string {

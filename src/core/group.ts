@@ -24,7 +24,7 @@ export interface TopLevelEntries {
 export function groupByTopLevelEntry(
   order: Uint32Array,
   names: readonly RawName[],
-  scopeOf: readonly number[],
+  scopeOf: ArrayLike<number>,
   scopes: readonly SearchScope[],
 ): TopLevelEntries {
   const found = entriesInListingOrder(names, scopeOf, scopes);
@@ -62,7 +62,7 @@ export function groupByTopLevelEntry(
  * files together, so a name mostly shares its entry with the one before: that is checked with
  * one string comparison, and only a change of entry costs a slice and a map lookup.
  */
-function entriesInListingOrder(names: readonly RawName[], scopeOf: readonly number[], scopes: readonly SearchScope[]) {
+function entriesInListingOrder(names: readonly RawName[], scopeOf: ArrayLike<number>, scopes: readonly SearchScope[]) {
   const entryOfMatch = new Uint32Array(names.length);
   const entryNames: RawName[] = [];
   const scopeOfEntry: number[] = [];
