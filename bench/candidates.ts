@@ -37,11 +37,11 @@ export function candidatesFor(tree: BuiltTree, tools: Tools): Candidate[] {
   const candidates: Candidate[] = [
     {
       id: 'engine',
-      label: 'engine in-process',
-      shown: `glob({pattern: '${pattern}'}, [root], {ripgrepPath: rg 15, spillDirectory})`,
+      label: 'engine in-process (search thread)',
+      shown: `searchGlobInWorker({pattern: '${pattern}', root}, {ripgrepPath: rg 15, spillDirectory}), page(100)`,
       expected: tree.matched,
       async sample() {
-        const report = await runEngineWorker(tools.engineWorker, { root: tree.root, pattern, ripgrepPath: tools.rg15.path, spillDirectory });
+        const report = await runEngineWorker(tools.engineWorker, { root: tree.root, pattern, ripgrepPath: tools.rg15.path, spillDirectory, thread: true });
         return {
           wallMs: report.wallMs,
           cpuMs: report.cpuMs,

@@ -1,7 +1,9 @@
 /**
- * The in-process candidate: a child Node process that loads the compiled engine, searches once to
- * warm up (JIT, module loading, page cache), then times one more search itself, as the extension
- * host would run it (no Node start-up counted). It prints one JSON line (WorkerReport) and exits.
+ * The engine candidate: a child Node process that loads the compiled engine, searches once to
+ * warm up (JIT, module loading, page cache, the reused search thread), then times one more search
+ * itself, as the extension host runs it: on a search thread of its own, with no Node start-up
+ * counted. The stage, profile and isolation runs search on the main thread instead, where their
+ * probes can see the stages. It prints one JSON line (WorkerReport) and exits.
  *
  * Run with --expose-gc so the warm-up's garbage is collected before the timed search. Started
  * fresh for every sample, so one sample's heap never carries into the next.
@@ -11,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import * as nodePath from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { glob, type GlobResult } from '../src/core';
+import { DEFAULT_MAX_RESULTS, glob, resolveRequest, searchGlobInWorker, type GlobResult } from '../src/core';
 import { BlockTracer, type Block } from './blocks';
 import { summariseCpuProfile, type CpuProfile, type HotFunction } from './cpuProfile';
 import { childrenCpuMs, ownCpuMs, peakResidentKb, residentKb, resetPeakResident } from './processStats';
@@ -34,6 +36,8 @@ export interface WorkerConfig {
   readonly warmUp?: boolean;
   /** After the timed search, measure listing and stat apart (bench/isolate.ts). */
   readonly isolate?: boolean;
+  /** Search on a thread of its own, as the extension does (searchGlobInWorker). @default false */
+  readonly thread?: boolean;
 }
 
 export interface WorkerReport {
@@ -65,11 +69,19 @@ async function main(config: WorkerConfig): Promise<WorkerReport> {
   const coreDirectory = nodePath.resolve(__dirname, '..', 'src', 'core');
   const clock = new StageClock();
   const missingProbes = config.stages ? instrumentEngine(coreDirectory, clock) : undefined;
-  const search = (): Promise<GlobResult> =>
-    glob({ pattern: config.pattern }, [{ name: nodePath.basename(config.root), path: config.root }], {
-      ripgrepPath: config.ripgrepPath,
-      spillDirectory: config.spillDirectory,
-    });
+  const folders = [{ name: nodePath.basename(config.root), path: config.root }];
+  const options = { ripgrepPath: config.ripgrepPath, spillDirectory: config.spillDirectory };
+  const search = config.thread
+    ? async (): Promise<GlobResult> => {
+        const request = await resolveRequest({ pattern: config.pattern }, { folders, ripgrepPath: config.ripgrepPath });
+        const done = await searchGlobInWorker(request, options);
+        try {
+          return await done.page(DEFAULT_MAX_RESULTS);
+        } finally {
+          done.dispose();
+        }
+      }
+    : (): Promise<GlobResult> => glob({ pattern: config.pattern }, folders, options);
 
   if (config.warmUp !== false) {
     await search();

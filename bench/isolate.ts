@@ -2,11 +2,11 @@
  * Listing and stat run overlapped inside the engine, so the stage split alone cannot say what
  * each costs by itself. This measures them apart, on the compiled engine's own code:
  *
- * - listing alone: the real search with the stat stage's `add` swapped for one that only records
- *   the path (same ripgrep, same decoding and matching, nothing stat-ed);
- * - stat alone: the engine's own ModifiedTimes over exactly those paths;
+ * - listing alone: the real search with the stat stage swapped for one that only records each
+ *   path (same ripgrep, same decoding and matching, nothing stat-ed);
+ * - stat alone: the engine's own stat pool over exactly those paths;
  * - the same paths with a plain fs.statSync loop, the cheapest way Node can stat, to show how
- *   much of the stat cost is the per-request overhead of async fs calls rather than the kernel.
+ *   much of the stat cost is the pool's overhead rather than the kernel's.
  */
 
 import { statSync } from 'node:fs';
@@ -23,21 +23,34 @@ export interface IsolatedCosts {
   readonly paths: number;
 }
 
+type RawName = string | Buffer;
+
+interface ModifiedTimesLike {
+  add(index: number, root: string, name: RawName): void;
+  finish(): Promise<{ readonly mtimes: Float64Array; readonly vanished: number; readonly unreadable: number; readonly skipped: number }>;
+}
+
 interface ModifiedTimesModule {
-  readonly ModifiedTimes: {
-    new (signal?: AbortSignal): { add(index: number, path: string | Buffer): void; finish(): Promise<unknown> };
-    readonly prototype: { add(index: number, path: string | Buffer): void };
-  };
+  createModifiedTimes(mode: 'pool', signal?: AbortSignal): ModifiedTimesLike;
+  joinName(root: string, name: RawName): string | Buffer;
 }
 
 export async function isolateListingAndStat(coreDirectory: string, search: () => Promise<unknown>): Promise<IsolatedCosts> {
   const load = createRequire(nodePath.join(coreDirectory, 'index.js'));
-  const { ModifiedTimes } = load('./modifiedTimes') as ModifiedTimesModule;
+  const module = load('./modifiedTimes') as ModifiedTimesModule;
+  const { createModifiedTimes, joinName } = module;
 
-  const paths: Array<string | Buffer> = [];
-  const originalAdd = ModifiedTimes.prototype.add;
-  ModifiedTimes.prototype.add = function (_index: number, path: string | Buffer): void {
-    paths.push(path);
+  // Listing alone: every match is recorded and given a time of 0 instead of being stat-ed.
+  const listed: Array<{ readonly root: string; readonly name: RawName }> = [];
+  module.createModifiedTimes = (): ModifiedTimesLike => {
+    let count = 0;
+    return {
+      add(index, root, name) {
+        listed.push({ root, name });
+        count = Math.max(count, index + 1);
+      },
+      finish: () => Promise.resolve({ mtimes: new Float64Array(count), vanished: 0, unreadable: 0, skipped: 0 }),
+    };
   };
   let listingAloneMs: number;
   try {
@@ -45,22 +58,23 @@ export async function isolateListingAndStat(coreDirectory: string, search: () =>
     await search();
     listingAloneMs = performance.now() - started;
   } finally {
-    ModifiedTimes.prototype.add = originalAdd;
+    module.createModifiedTimes = createModifiedTimes;
   }
 
+  // Stat alone: the engine's own way (the stat pool) over exactly those matches.
   const utilization = performance.eventLoopUtilization();
   let started = performance.now();
-  const times = new ModifiedTimes();
-  paths.forEach((path, index) => times.add(index, path));
+  const times = createModifiedTimes('pool');
+  listed.forEach(({ root, name }, index) => times.add(index, root, name));
   await times.finish();
   const statAloneMs = performance.now() - started;
   const statAloneMainThreadMs = performance.eventLoopUtilization(utilization).active;
 
   started = performance.now();
-  for (const path of paths) {
-    statSync(path);
+  for (const { root, name } of listed) {
+    statSync(joinName(root, name));
   }
   const statSyncLoopMs = performance.now() - started;
 
-  return { listingAloneMs, statAloneMs, statAloneMainThreadMs, statSyncLoopMs, paths: paths.length };
+  return { listingAloneMs, statAloneMs, statAloneMainThreadMs, statSyncLoopMs, paths: listed.length };
 }

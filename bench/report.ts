@@ -119,7 +119,7 @@ function isolatedTable(costs: IsolatedCosts, overlappedMs: number | undefined): 
     '| part | ms |',
     '| --- | ---: |',
     `| listing alone: ripgrep + decode + match, nothing stat-ed | ${costs.listingAloneMs.toFixed(0)} |`,
-    `| stat alone: the engine's ModifiedTimes over the ${costs.paths.toLocaleString('en-US')} matched paths | ${costs.statAloneMs.toFixed(0)} (main thread busy ${costs.statAloneMainThreadMs.toFixed(0)}) |`,
+    `| stat alone: the engine's stat pool over the ${costs.paths.toLocaleString('en-US')} matched paths | ${costs.statAloneMs.toFixed(0)} (main thread busy ${costs.statAloneMainThreadMs.toFixed(0)}) |`,
     `| the same paths with a plain fs.statSync loop | ${costs.statSyncLoopMs.toFixed(0)} |`,
     `| both overlapped, in the search above | ${overlappedMs === undefined ? '–' : overlappedMs.toFixed(0)} |`,
   ].join('\n');

@@ -22,6 +22,8 @@ interface Probe {
   /** Export name, or `Class.prototype.method`. */
   readonly member: string;
   readonly stage: string;
+  /** Time this method of what the member returns, not the member's call (factories). */
+  readonly resultMethod?: string;
 }
 
 /** The engine's stages in pipeline order; several probes may add to one stage. */
@@ -43,7 +45,7 @@ const PROBES: readonly Probe[] = [
   { module: 'collect', member: 'collectMatches', stage: STAGES.collect },
   { module: 'ripgrep/process', member: 'runRipgrep', stage: STAGES.ripgrep },
   { module: 'ripgrep/output', member: 'NulSeparatedNames.prototype.push', stage: STAGES.onOutput },
-  { module: 'modifiedTimes', member: 'ModifiedTimes.prototype.finish', stage: STAGES.statTail },
+  { module: 'modifiedTimes', member: 'createModifiedTimes', resultMethod: 'finish', stage: STAGES.statTail },
   { module: 'order', member: 'modifiedOrder', stage: STAGES.sort },
   { module: 'group', member: 'groupByTopLevelEntry', stage: STAGES.group },
   { module: 'sample', member: 'roundRobinPage', stage: STAGES.sample },
@@ -94,12 +96,27 @@ export function instrumentEngine(coreDirectory: string, clock: StageClock): stri
       if (typeof original !== 'function') {
         throw new Error('not a function');
       }
-      owner[name] = timed(original as AnyFunction, probe.stage, clock);
+      owner[name] = probe.resultMethod
+        ? timedResultMethod(original as AnyFunction, probe.resultMethod, probe.stage, clock)
+        : timed(original as AnyFunction, probe.stage, clock);
     } catch {
       missing.push(`${probe.module}.${probe.member}`);
     }
   }
   return missing;
+}
+
+/** The same factory, with `method` of each object it makes timed into `stage`. */
+function timedResultMethod(factory: AnyFunction, method: string, stage: string, clock: StageClock): AnyFunction {
+  return function (this: unknown, ...args: unknown[]): unknown {
+    const made = factory.apply(this, args) as Record<string, unknown>;
+    const original = made[method];
+    if (typeof original !== 'function') {
+      throw new Error(`${method} is not a method of what the factory made`);
+    }
+    made[method] = timed((original as AnyFunction).bind(made), stage, clock);
+    return made;
+  };
 }
 
 /** The same function, adding its time (until its promise settles, if it returns one) to `stage`. */
