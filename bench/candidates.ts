@@ -55,8 +55,9 @@ export function candidatesFor(tree: BuiltTree, tools: Tools): Candidate[] {
       id: 'cli',
       label: 'command line',
       shown: `node dist/cli.js '${pattern}'`,
-      // Its spill goes to the bench cache (env-paths honours XDG_CACHE_HOME), not the user's.
-      sample: external({ file: process.execPath, args: [tools.cli, pattern], cwd: tree.root, env: { ...env, XDG_CACHE_HOME: nodePath.join(tools.cacheDirectory, 'xdg-cache') } }),
+      // Its spill goes to the bench cache (env-paths honours XDG_CACHE_HOME), not the user's;
+      // a machine's extra CA certificates are not loaded (see the note findTools adds).
+      sample: external({ file: process.execPath, args: [tools.cli, pattern], cwd: tree.root, env: { ...env, NODE_EXTRA_CA_CERTS: '', XDG_CACHE_HOME: nodePath.join(tools.cacheDirectory, 'xdg-cache') } }),
     },
     {
       id: 'rg15Sorted',

@@ -37,6 +37,11 @@ const GNU_TIME = '/usr/bin/time';
 
 export async function findTools(log: (line: string) => void): Promise<Tools> {
   const notes: string[] = [];
+  if (process.env.NODE_EXTRA_CA_CERTS) {
+    notes.push(
+      'NODE_EXTRA_CA_CERTS is set here and is left out of the command line\'s environment: Node reads and parses that certificate file at every start (tens of milliseconds), and the command line opens no network connection.',
+    );
+  }
   const projectRoot = PROJECT_ROOT;
   const cli = nodePath.join(projectRoot, 'dist', 'cli.js');
   const engine = nodePath.join(projectRoot, 'out', 'src', 'core', 'index.js');
