@@ -142,13 +142,16 @@ describe('a search on its own thread', () => {
     assert.equal(next.total, 402);
   });
 
-  it('serves several pages of one search, and a second dispose is harmless', async () => {
+  it('serves several pages of one search; after dispose none, and a second dispose is harmless', async () => {
     const ripgrepPath = await testRipgrep();
     const request = await resolveRequest({ pattern: '*.txt' }, { folders: [{ name: 'ws', path: tree.root }], ripgrepPath });
     const search = await searchGlobInWorker(request, { ripgrepPath });
     const [small, large] = await Promise.all([search.page(5), search.page(1000)]);
     search.dispose();
     search.dispose();
+    // Its thread may serve the next search by now: a late page must not come from that one.
+    await run(searchGlobInWorker, tree, { pattern: '*.md' });
+    await assert.rejects(search.page(10), /disposed/);
     assert.equal(small.page.length, 5);
     assert.equal(large.page.length, 401);
     assert.equal(large.complete, true);

@@ -35,6 +35,7 @@ function acquire(): Worker {
     clearTimeout(idleTimers.get(worker));
     idleTimers.delete(worker);
     worker.off('exit', forgetIdle);
+    worker.off('error', forgetIdle);
     worker.ref();
     return worker;
   }
@@ -57,10 +58,14 @@ function release(worker: Worker, reusable: boolean): void {
   worker.postMessage({ type: 'release' } satisfies ToWorker);
   // An idle worker must not keep the process alive, nor a dead one be handed out.
   worker.unref();
+  // An 'error' with no listener would be thrown in this thread: an idle worker that fails is
+  // only dropped (its 'exit' follows).
   worker.once('exit', forgetIdle);
+  worker.once('error', forgetIdle);
   idle.push(worker);
   const timer = setTimeout(() => {
     worker.off('exit', forgetIdle);
+    worker.off('error', forgetIdle);
     forgetIdle.call(worker);
     void worker.terminate();
   }, IDLE_MS);
@@ -158,6 +163,11 @@ export function searchGlobInWorker(request: GlobRequest, options: GlobOptions): 
   };
   const page = (maxResults: number): Promise<GlobResult> =>
     new Promise<GlobResult>((resolve, reject) => {
+      // The thread may already serve another search, whose data this page must never show.
+      if (disposed) {
+        reject(new Error('This search was disposed; run it again for another page.'));
+        return;
+      }
       const id = nextPage;
       nextPage += 1;
       pages.set(id, { resolve, reject });
