@@ -5,7 +5,7 @@
  */
 
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import {
   GlobError,
   resolveRequest,
@@ -15,6 +15,7 @@ import {
   type GlobResult,
   type GlobSearch,
 } from '../../src/core';
+import { MAX_SEARCH_THREADS } from '../../src/core/worker/searchThreads';
 import { exists } from './helpers/processes';
 import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';
@@ -105,6 +106,57 @@ describe('a search on its own thread', () => {
       results.map((result) => result.total),
       Array.from({ length: 12 }, (_, i) => (i % 9 < 4 ? 45 : 44)),
     );
+  });
+
+  it('never runs more searches at once than it has threads; the rest wait and are answered whole', async () => {
+    let running = 0;
+    let most = 0;
+    const onRipgrep = (event: { phase: 'start' | 'end' }): void => {
+      running += event.phase === 'start' ? 1 : -1;
+      most = Math.max(most, running);
+    };
+    const count = 3 * MAX_SEARCH_THREADS;
+    const results = await Promise.all(Array.from({ length: count }, () => run(searchGlobInWorker, tree, { pattern: '*.txt' }, { onRipgrep })));
+    assert.deepEqual(results.map((result) => result.total), Array.from({ length: count }, () => 401));
+    assert.ok(most >= 2 && most <= MAX_SEARCH_THREADS, `${most} searches ran at once (bound ${MAX_SEARCH_THREADS})`);
+  });
+
+  it('a search stopped while it waits for a thread runs no ripgrep and says it was cancelled', async () => {
+    // Every thread is held by a search whose "ripgrep" lists nothing and never ends by itself.
+    const stalling = tree.path('stalling-rg');
+    writeFileSync(stalling, '#!/bin/sh\nexec sleep 600\n', { mode: 0o755 });
+    const held = Array.from({ length: MAX_SEARCH_THREADS }, () => new AbortController());
+    const pids: number[] = [];
+    let everyThreadBusy: () => void = () => undefined;
+    const busy = new Promise<void>((resolve) => (everyThreadBusy = resolve));
+    const holding = held.map((controller) =>
+      run(searchGlobInWorker, tree, { pattern: '*.txt' }, {
+        ripgrepPath: stalling,
+        signal: controller.signal,
+        onRipgrep: (event) => {
+          if (event.phase === 'start' && event.pid !== undefined && pids.push(event.pid) === held.length) {
+            everyThreadBusy();
+          }
+        },
+      }),
+    );
+    await busy;
+    const waiting = new AbortController();
+    let started = false;
+    const queued = run(searchGlobInWorker, tree, { pattern: '*' }, { signal: waiting.signal, onRipgrep: () => (started = true) });
+    // Long enough to be queued behind the busy threads (were a thread free, ripgrep would start).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    waiting.abort();
+    const result = await queued;
+    assert.equal(started, false, 'the waiting search started ripgrep');
+    assert.equal(result.incompleteBecause, 'cancelled');
+    assert.match(result.text, /INCOMPLETE: the search was cancelled/);
+    held.forEach((controller) => controller.abort());
+    for (const heldResult of await Promise.all(holding)) {
+      assert.equal(heldResult.incompleteBecause, 'cancelled');
+    }
+    assert.deepEqual(pids.filter((pid) => exists(pid) || exists(-pid)), [], 'a stalled process is still there');
+    rmSync(stalling);
   });
 
   it('a stop reaches ripgrep through the thread: its process group is killed, the result says so', async () => {

@@ -1,6 +1,6 @@
 /**
- * Runs a search on a worker thread of its own (globWorker.ts) and hands back the same GlobSearch
- * an in-process search gives. The calling thread only sends and receives messages, so the VS Code
+ * Runs a search on a search thread (globWorker.ts, from the bounded set in searchThreads.ts) and
+ * hands back the same GlobSearch an in-process search gives. The calling thread only sends and receives messages, so the VS Code
  * extension host never waits on the search, even over a million files (ripgrep's output is read,
  * matched, ordered and grouped on the worker; file times on its stat pool).
  *
@@ -9,12 +9,12 @@
  */
 
 import * as nodePath from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { GlobError } from '../errors';
-import { rulesForScope, type GlobOptions, type GlobSearch } from '../glob';
+import { rulesForScope, searchGlob, type GlobOptions, type GlobSearch } from '../glob';
 import type { GlobRequest } from '../request';
 import type { GlobResult, PagePath } from '../result';
 import type { FromWorker, SentError, ToWorker } from './protocol';
+import { SearchThreads } from './searchThreads';
 
 /**
  * Where the worker's script is: beside this module when compiled by tsc, and beside the bundle
@@ -22,69 +22,15 @@ import type { FromWorker, SentError, ToWorker } from './protocol';
  */
 export const WORKER_SCRIPT = nodePath.join(__dirname, 'globWorker.js');
 
-/** Idle workers kept for the next search: starting one costs tens of milliseconds. */
-const idle: Worker[] = [];
-const MAX_IDLE = 2;
-/** An idle worker ends after this long. */
-const IDLE_MS = 60_000;
-const idleTimers = new Map<Worker, NodeJS.Timeout>();
+const threads = new SearchThreads(WORKER_SCRIPT);
 
-function acquire(): Worker {
-  const worker = idle.pop();
-  if (worker) {
-    clearTimeout(idleTimers.get(worker));
-    idleTimers.delete(worker);
-    worker.off('exit', forgetIdle);
-    worker.off('error', forgetIdle);
-    worker.ref();
-    return worker;
+export async function searchGlobInWorker(request: GlobRequest, options: GlobOptions): Promise<GlobSearch> {
+  const worker = await threads.acquire(options.signal);
+  if (!worker) {
+    // Stopped while waiting for a thread: the in-process search, already stopped, starts no
+    // ripgrep and answers at once with the same "cancelled" result.
+    return searchGlob(request, options);
   }
-  // A small young generation: a search makes a short-lived string per file (the path it
-  // stats), and collecting them sooner kept peak memory ~40 B per path lower at a million files
-  // with no measurable cost in time (npm run bench -- --huge).
-  return new Worker(WORKER_SCRIPT, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
-}
-
-/**
- * Keeps a worker whose search finished cleanly for the next one; ends any other. The caller has
- * taken its own listeners off first (removeAllListeners would also take Node's, which keep the
- * worker's messages flowing).
- */
-function release(worker: Worker, reusable: boolean): void {
-  if (!reusable || idle.length >= MAX_IDLE) {
-    void worker.terminate();
-    return;
-  }
-  worker.postMessage({ type: 'release' } satisfies ToWorker);
-  // An idle worker must not keep the process alive, nor a dead one be handed out.
-  worker.unref();
-  // An 'error' with no listener would be thrown in this thread: an idle worker that fails is
-  // only dropped (its 'exit' follows).
-  worker.once('exit', forgetIdle);
-  worker.once('error', forgetIdle);
-  idle.push(worker);
-  const timer = setTimeout(() => {
-    worker.off('exit', forgetIdle);
-    worker.off('error', forgetIdle);
-    forgetIdle.call(worker);
-    void worker.terminate();
-  }, IDLE_MS);
-  timer.unref();
-  idleTimers.set(worker, timer);
-}
-
-/** An idle worker that ended (or timed out) leaves the pool. Called with the worker as `this`. */
-function forgetIdle(this: Worker): void {
-  const at = idle.indexOf(this);
-  if (at !== -1) {
-    idle.splice(at, 1);
-  }
-  clearTimeout(idleTimers.get(this));
-  idleTimers.delete(this);
-}
-
-export function searchGlobInWorker(request: GlobRequest, options: GlobOptions): Promise<GlobSearch> {
-  const worker = acquire();
   const pages = new Map<number, { resolve: (result: GlobResult) => void; reject: (error: Error) => void }>();
   let nextPage = 0;
   let settleSearch: { resolve: (total: number) => void; reject: (error: Error) => void } | undefined;
@@ -159,7 +105,7 @@ export function searchGlobInWorker(request: GlobRequest, options: GlobOptions): 
     worker.off('error', onError);
     worker.off('exit', onExit);
     // A search that was stopped or failed may still be winding down: its thread is not reused.
-    release(worker, finished && !options.signal?.aborted && pages.size === 0);
+    threads.release(worker, finished && !options.signal?.aborted && pages.size === 0);
   };
   const page = (maxResults: number): Promise<GlobResult> =>
     new Promise<GlobResult>((resolve, reject) => {
