@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { GLOB_INPUT_FIELDS } from '../../../src/core/input';
+import { MAX_SEARCH_THREADS } from '../../../src/core/worker/searchThreads';
 import { extensionApi, invokeGlob, isAlive, pagePaths, waitFor, workspaceFolder } from '../hostHelpers';
 
 describe('the glob tool in a real VS Code extension host', () => {
@@ -93,6 +94,32 @@ describe('the glob tool in a real VS Code extension host', () => {
       listener.dispose();
       source.dispose();
     }
+  });
+
+  it('answers two hundred calls at once, each whole, with a bounded number of searches running and no ripgrep left', async () => {
+    const api = await extensionApi();
+    let running = 0;
+    let most = 0;
+    const pids = new Set<number>();
+    const listener = api.onDidRunRipgrep((event) => {
+      if (event.phase === 'start') {
+        running += 1;
+        most = Math.max(most, running);
+        pids.add(event.pid ?? 0);
+      } else {
+        running -= 1;
+      }
+    });
+    try {
+      const pages = (await Promise.all(Array.from({ length: 200 }, () => invokeGlob({ pattern: '*.ts', path: 'src' })))).map(pagePaths);
+      assert.equal(pages[0].length, 20);
+      assert.ok(pages.every((page) => JSON.stringify(page) === JSON.stringify(pages[0])), 'the answers differ');
+      await waitFor('every ripgrep to end', () => (running === 0 && pids.size === 200 ? true : undefined));
+    } finally {
+      listener.dispose();
+    }
+    assert.ok(most <= MAX_SEARCH_THREADS, `${most} searches ran at once; the bound is ${MAX_SEARCH_THREADS}`);
+    assert.deepEqual([...pids].filter((pid) => isAlive(pid)), []);
   });
 
   it('throws errors a model can act on', async () => {
