@@ -79,11 +79,6 @@ export class SearchThreads {
     this.idleTimers.set(worker, timer);
   }
 
-  /** Threads alive now, busy or idle. */
-  get size(): number {
-    return this.alive.size;
-  }
-
   private take(): Worker | undefined {
     const worker = this.idle.pop();
     if (worker) {
