@@ -204,6 +204,11 @@ describe('a search on its own thread', () => {
     // Its thread may serve the next search by now: a late page must not come from that one.
     await run(searchGlobInWorker, tree, { pattern: '*.md' });
     await assert.rejects(search.page(10), /disposed/);
+    // A page asked for and then dropped by dispose is refused, never left hanging.
+    const again = await searchGlobInWorker(request, { ripgrepPath });
+    const pending = again.page(10);
+    again.dispose();
+    await assert.rejects(pending, /disposed before the page was ready/);
     assert.equal(small.page.length, 5);
     assert.equal(large.page.length, 401);
     assert.equal(large.complete, true);

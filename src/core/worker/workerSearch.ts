@@ -104,8 +104,14 @@ export async function searchGlobInWorker(request: GlobRequest, options: GlobOpti
     worker.off('message', onMessage);
     worker.off('error', onError);
     worker.off('exit', onExit);
-    // A search that was stopped or failed may still be winding down: its thread is not reused.
-    threads.release(worker, finished && !options.signal?.aborted && pages.size === 0);
+    // A search that was stopped or failed, or still had a page to give, may still be busy: its
+    // thread is ended, not reused, and a page still awaited is refused rather than left hanging.
+    const reusable = finished && !options.signal?.aborted && pages.size === 0;
+    for (const pending of pages.values()) {
+      pending.reject(new Error('This search was disposed before the page was ready.'));
+    }
+    pages.clear();
+    threads.release(worker, reusable);
   };
   const page = (maxResults: number): Promise<GlobResult> =>
     new Promise<GlobResult>((resolve, reject) => {
