@@ -32,13 +32,17 @@ interface ModifiedTimesLike {
 
 interface ModifiedTimesModule {
   createModifiedTimes(mode: 'pool', signal?: AbortSignal): ModifiedTimesLike;
+}
+
+interface NamesModule {
   joinName(root: string, name: RawName): string | Buffer;
 }
 
 export async function isolateListingAndStat(coreDirectory: string, search: () => Promise<unknown>): Promise<IsolatedCosts> {
   const load = createRequire(nodePath.join(coreDirectory, 'index.js'));
   const module = load('./modifiedTimes') as ModifiedTimesModule;
-  const { createModifiedTimes, joinName } = module;
+  const { createModifiedTimes } = module;
+  const { joinName } = load('./names') as NamesModule;
 
   // Listing alone: every match is recorded and given a time of 0 instead of being stat-ed.
   const listed: Array<{ readonly root: string; readonly name: RawName }> = [];

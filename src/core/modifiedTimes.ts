@@ -11,9 +11,8 @@
  */
 
 import { stat, statSync, type Stats } from 'node:fs';
-import * as nodePath from 'node:path';
-import type { RawName } from './names';
-import { statBatchAsync, statPool, StatOutcome, type StatBatch, type StatBatchResult } from './statPool';
+import { joinName, type RawName } from './names';
+import { statBatchAsync, statOutcome, statPool, StatOutcome, type StatBatch, type StatBatchResult } from './statPool';
 
 export interface ModifiedTimesSummary {
   /** Modification time in milliseconds per match index; NaN where none could be read. */
@@ -46,12 +45,6 @@ export function createModifiedTimes(mode: StatMode, signal?: AbortSignal): Modif
   }
 }
 
-/** The file a name under a root is, as fs takes it. */
-export function joinName(root: string, name: RawName): string | Buffer {
-  const separator = root.endsWith(nodePath.sep) ? '' : nodePath.sep;
-  return typeof name === 'string' ? root + separator + name : Buffer.concat([Buffer.from(root + separator), name]);
-}
-
 /** The times and counts every way shares. */
 class Record {
   mtimes = new Float64Array(1024);
@@ -81,13 +74,7 @@ class Record {
   }
 
   set(index: number, error: NodeJS.ErrnoException | null, stats: Stats | undefined): void {
-    if (error) {
-      this.setOutcome(index, error.code === 'ENOENT' || error.code === 'ENOTDIR' ? StatOutcome.Vanished : StatOutcome.Unreadable, 0);
-    } else if (!stats || stats.isDirectory()) {
-      this.setOutcome(index, StatOutcome.Vanished, 0);
-    } else {
-      this.setOutcome(index, StatOutcome.Read, stats.mtimeMs);
-    }
+    this.setOutcome(index, statOutcome(error, stats), stats?.mtimeMs ?? 0);
   }
 
   summary(): ModifiedTimesSummary {

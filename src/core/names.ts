@@ -11,9 +11,16 @@
  */
 
 import { isUtf8 } from 'node:buffer';
+import * as nodePath from 'node:path';
 
 /** A path relative to a walk root: a string, or the raw bytes when they are not valid UTF-8. */
 export type RawName = string | Buffer;
+
+/** The file a name under a root is, as fs takes it. */
+export function joinName(root: string, name: RawName): string | Buffer {
+  const separator = root.endsWith(nodePath.sep) ? '' : nodePath.sep;
+  return typeof name === 'string' ? root + separator + name : Buffer.concat([Buffer.from(root + separator), name]);
+}
 
 // What makes a name need quoting, in one pass over it: a leading `"`, `</`, C0 controls, DEL,
 // C1 controls and the Unicode line and paragraph separators (which some readers treat as line

@@ -2,8 +2,7 @@
  * Turns a name ripgrep printed for a scope into the path shown for it and the file it is.
  */
 
-import { joinName } from './modifiedTimes';
-import { showName, type RawName } from './names';
+import { joinName, showName, type RawName } from './names';
 import type { SearchScope } from './request';
 
 export function shownPath(scope: SearchScope, name: RawName): string {

@@ -6,13 +6,25 @@
  * neither keep the process alive nor linger: idle for a while, they end.
  */
 
-import { stat } from 'node:fs';
+import { stat, type Stats } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as nodePath from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { joinName } from './names';
 
 /** How a file's time came back. */
 export const StatOutcome = { Read: 0, Vanished: 1, Unreadable: 2 } as const;
+
+/**
+ * What one stat's answer means: a time; a file that vanished (gone, or a directory now, which is
+ * no file to list); or one that could not be read (permissions, loops).
+ */
+export function statOutcome(error: NodeJS.ErrnoException | null | undefined, stats: Stats | undefined): number {
+  if (error) {
+    return error.code === 'ENOENT' || error.code === 'ENOTDIR' ? StatOutcome.Vanished : StatOutcome.Unreadable;
+  }
+  return !stats || stats.isDirectory() ? StatOutcome.Vanished : StatOutcome.Read;
+}
 
 export interface StatBatch {
   readonly id: number;
@@ -26,15 +38,11 @@ export interface StatBatch {
 
 /** The files of a batch, as fs takes them. */
 export function batchPaths(batch: Omit<StatBatch, 'id'>): Array<string | Buffer> {
-  const names: Array<string | Buffer> = batch.names.split('\0');
-  const separator = batch.root.endsWith(nodePath.sep) ? '' : nodePath.sep;
-  for (let i = 0; i < names.length; i += 1) {
-    names[i] = batch.root + separator + (names[i] as string);
-  }
+  const paths = batch.names.split('\0').map((name) => joinName(batch.root, name));
   for (const { at, name } of batch.bytes) {
-    names[at] = Buffer.concat([Buffer.from(batch.root + separator), name]);
+    paths[at] = joinName(batch.root, Buffer.from(name));
   }
-  return names;
+  return paths;
 }
 
 export interface StatBatchResult {
@@ -148,11 +156,8 @@ export async function statBatchAsync(batch: Omit<StatBatch, 'id'>): Promise<Stat
       (path, i) =>
         new Promise<void>((resolve) => {
           stat(path, (error, stats) => {
-            if (error) {
-              outcomes[i] = error.code === 'ENOENT' || error.code === 'ENOTDIR' ? StatOutcome.Vanished : StatOutcome.Unreadable;
-            } else if (stats.isDirectory()) {
-              outcomes[i] = StatOutcome.Vanished;
-            } else {
+            outcomes[i] = statOutcome(error, stats);
+            if (outcomes[i] === StatOutcome.Read) {
               mtimes[i] = stats.mtimeMs;
             }
             resolve();

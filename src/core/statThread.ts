@@ -4,9 +4,9 @@
  * microseconds in the kernel, so two such threads take half the wall time of one.
  */
 
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { batchPaths, StatOutcome, type StatBatch, type StatBatchResult } from './statPool';
+import { batchPaths, statOutcome, StatOutcome, type StatBatch, type StatBatchResult } from './statPool';
 
 const port = parentPort;
 if (!port) {
@@ -18,17 +18,16 @@ port.on('message', (batch: StatBatch) => {
   const mtimes = new Float64Array(paths.length);
   const outcomes = new Uint8Array(paths.length);
   paths.forEach((path, i) => {
+    let stats: Stats | undefined;
     try {
-      const stats = statSync(path, { throwIfNoEntry: false });
-      if (!stats || stats.isDirectory()) {
-        outcomes[i] = StatOutcome.Vanished;
-      } else {
-        mtimes[i] = stats.mtimeMs;
-        outcomes[i] = StatOutcome.Read;
-      }
+      stats = statSync(path, { throwIfNoEntry: false });
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      outcomes[i] = code === 'ENOENT' || code === 'ENOTDIR' ? StatOutcome.Vanished : StatOutcome.Unreadable;
+      outcomes[i] = statOutcome(error as NodeJS.ErrnoException, undefined);
+      return;
+    }
+    outcomes[i] = statOutcome(null, stats);
+    if (stats && outcomes[i] === StatOutcome.Read) {
+      mtimes[i] = stats.mtimeMs;
     }
   });
   const result: StatBatchResult = { id: batch.id, mtimes, outcomes };
