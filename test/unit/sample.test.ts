@@ -1,59 +1,38 @@
 import * as assert from 'node:assert/strict';
-import { groupedForPrinting, roundRobinPage, type Grouping } from '../../src/core/sample';
-
-/** Builds a grouping from one entry name per item (and optionally a folder per item). */
-function grouping(entries: readonly string[], folders?: readonly string[]): Grouping {
-  const entryIds = new Map<string, number>();
-  const folderIds = new Map<string, number>();
-  const folderOf: number[] = [];
-  const entryOf = entries.map((entry, i) => {
-    const folder = folders?.[i] ?? '';
-    const key = `${folder}\0${entry}`;
-    let id = entryIds.get(key);
-    if (id === undefined) {
-      id = entryIds.size;
-      entryIds.set(key, id);
-      if (!folderIds.has(folder)) {
-        folderIds.set(folder, folderIds.size);
-      }
-      folderOf.push(folderIds.get(folder) ?? 0);
-    }
-    return id;
-  });
-  return { entryOf: Uint32Array.from(entryOf), folderOf: Uint32Array.from(folderOf) };
-}
+import { groupedForPrinting, roundRobinPage } from '../../src/core/sample';
+import { groupingOf } from './helpers/grouping';
 
 describe('sample (unit)', () => {
   it('gives every entry one slot before any gets a second, in order of first appearance', () => {
     const entries = ['a', 'a', 'a', 'b', 'c', 'a', 'b', 'c'];
-    assert.deepEqual(roundRobinPage(grouping(entries), 5), [0, 3, 4, 1, 6]);
+    assert.deepEqual(roundRobinPage(groupingOf(entries), 5), [0, 3, 4, 1, 6]);
   });
 
   it('drops exhausted entries and keeps the result order within an entry', () => {
     const entries = ['a', 'b', 'a', 'a', 'a'];
-    assert.deepEqual(roundRobinPage(grouping(entries), 4), [0, 1, 2, 3]);
-    assert.deepEqual(roundRobinPage(grouping(entries), 10), [0, 1, 2, 3, 4]);
+    assert.deepEqual(roundRobinPage(groupingOf(entries), 4), [0, 1, 2, 3]);
+    assert.deepEqual(roundRobinPage(groupingOf(entries), 10), [0, 1, 2, 3, 4]);
   });
 
   it('with fewer slots than entries, takes the first entries to appear', () => {
     const entries = ['e', 'd', 'c', 'b', 'a', 'e'];
-    assert.deepEqual(roundRobinPage(grouping(entries), 3), [0, 1, 2]);
+    assert.deepEqual(roundRobinPage(groupingOf(entries), 3), [0, 1, 2]);
   });
 
   it('equals the head when every path is its own entry', () => {
     const entries = Array.from({ length: 50 }, (_, i) => `file-${i}`);
-    assert.deepEqual(roundRobinPage(grouping(entries), 20), Array.from({ length: 20 }, (_, i) => i));
+    assert.deepEqual(roundRobinPage(groupingOf(entries), 20), Array.from({ length: 20 }, (_, i) => i));
   });
 
   it('takes turns across folders first, then across each folder’s entries', () => {
     const entries = ['a', 'a', 'b', 'x', 'x', 'y', 'a'];
     const folders = ['one', 'one', 'one', 'two', 'two', 'two', 'one'];
     // one: a(0) b(2) a(1) a(6); two: x(3) y(5) x(4) — alternating folders.
-    assert.deepEqual(roundRobinPage(grouping(entries, folders), 6), [0, 3, 2, 5, 1, 4]);
+    assert.deepEqual(roundRobinPage(groupingOf(entries, folders), 6), [0, 3, 2, 5, 1, 4]);
   });
 
   it('prints the page grouped by folder and entry, result order within', () => {
-    const g = grouping(['a', 'b', 'a', 'b'], ['one', 'two', 'one', 'two']);
+    const g = groupingOf(['a', 'b', 'a', 'b'], ['one', 'two', 'one', 'two']);
     assert.deepEqual(groupedForPrinting([3, 2, 1, 0], g), [0, 2, 1, 3]);
   });
 

@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { parseShownName, showName, type RawName } from '../../../src/core/names';
 import { NulSeparatedNames } from '../../../src/core/ripgrep/output';
 import { groupedForPrinting, roundRobinPage, type Grouping } from '../../../src/core/sample';
+import { groupingOf, itemsByEntry } from '../helpers/grouping';
 
 const SEED = 0x5eed_2026;
 const RUNS = 400;
@@ -40,26 +41,11 @@ const sampledArbitrary: fc.Arbitrary<Sampled> = fc
     slots: fc.integer({ min: 1, max: 70 }),
   })
   .map(({ pairs, slots }) => {
-    const entryIds = new Map<string, number>();
-    const folderIds = new Map<number, number>();
-    const folderOf: number[] = [];
-    const items: number[][] = [];
-    const entryOf = pairs.map(([folder, entry], position) => {
-      const key = `${folder}/${entry}`;
-      let id = entryIds.get(key);
-      if (id === undefined) {
-        id = entryIds.size;
-        entryIds.set(key, id);
-        if (!folderIds.has(folder)) {
-          folderIds.set(folder, folderIds.size);
-        }
-        folderOf.push(folderIds.get(folder) ?? 0);
-        items.push([]);
-      }
-      items[id].push(position);
-      return id;
-    });
-    return { grouping: { entryOf: Uint32Array.from(entryOf), folderOf: Uint32Array.from(folderOf) }, slots, items };
+    const grouping = groupingOf(
+      pairs.map(([, entry]) => String(entry)),
+      pairs.map(([folder]) => String(folder)),
+    );
+    return { grouping, slots, items: itemsByEntry(grouping) };
   });
 
 /** The rule, written as plainly as possible: folders take turns, and within a folder its entries do. */
