@@ -30,6 +30,8 @@ export function modifiedOrder(mtimes: Float64Array, comparePaths: (a: number, b:
 const DIGIT_BITS = 11;
 const DIGIT_VALUES = 1 << DIGIT_BITS;
 const DIGIT_MASK = DIGIT_VALUES - 1;
+/** Digits per 32-bit half: shifts 0, 11 and 22. */
+const DIGITS = 3;
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** Matches in an order, each with a 32-bit key carried beside it. */
@@ -42,22 +44,23 @@ interface Keyed {
  * The matches with a time (not NaN), in time order; equal times keep index order. Each pass
  * reads keys in sequence and carries them along with the indexes, so no pass reads memory at
  * random; only one half of each time's bits is carried at a time, which keeps the extra memory
- * at about 20 bytes per match.
+ * at about 20 bytes per match. How many keys each digit value has does not depend on the order
+ * the keys are in, so every digit's counts are taken in the one pass that reads the times.
  */
 function radixOrder(mtimes: Float64Array): Uint32Array {
-  const { keyed, highOf } = lowKeyed(mtimes);
+  const { keyed, highOf, counts } = lowKeyed(mtimes);
   let current = keyed;
   let spare: Keyed = { order: new Uint32Array(current.order.length), keys: new Uint32Array(current.order.length) };
-  const starts = new Uint32Array(DIGIT_VALUES + 1);
-  for (const half of ['low', 'high'] as const) {
-    if (half === 'high') {
+  for (const half of [0, 1]) {
+    if (half === 1) {
       for (let i = 0; i < current.order.length; i += 1) {
         current.keys[i] = highOf[current.order[i]];
       }
     }
-    for (let shift = 0; shift < 32; shift += DIGIT_BITS) {
-      if (digitStarts(current.keys, shift, starts)) {
-        distribute(current, spare, shift, starts);
+    for (let digit = 0; digit < DIGITS; digit += 1) {
+      const starts = counts.subarray((half * DIGITS + digit) * DIGIT_VALUES, (half * DIGITS + digit + 1) * DIGIT_VALUES);
+      if (countsToStarts(starts, current.order.length)) {
+        distribute(current, spare, digit * DIGIT_BITS, starts);
         [current, spare] = [spare, current];
       }
     }
@@ -66,20 +69,18 @@ function radixOrder(mtimes: Float64Array): Uint32Array {
 }
 
 /**
- * The matches with a time, in index order, each with the low half of its time's bits; and the
- * high half per match. A positive double's bits sort as its value once the sign bit is set, a
- * negative one's once all its bits are flipped.
+ * The matches with a time, in index order, each with the low half of its time's bits; the high
+ * half per match; and how many keys have each value of each digit (both halves, digit by digit).
+ * A positive double's bits sort as its value once the sign bit is set, a negative one's once all
+ * its bits are flipped.
  */
-function lowKeyed(mtimes: Float64Array): { keyed: Keyed; highOf: Uint32Array } {
-  let kept = 0;
-  for (const mtime of mtimes) {
-    if (!Number.isNaN(mtime)) {
-      kept += 1;
-    }
-  }
-  const order = new Uint32Array(kept);
-  const keys = new Uint32Array(kept);
+function lowKeyed(mtimes: Float64Array): { keyed: Keyed; highOf: Uint32Array; counts: Uint32Array } {
+  // Sized for every match and cut to those with a time after, rather than counted first: one
+  // pass fewer, and a time is missing only for the rare file that vanished or could not be read.
+  const order = new Uint32Array(mtimes.length);
+  const keys = new Uint32Array(mtimes.length);
   const highOf = new Uint32Array(mtimes.length);
+  const counts = new Uint32Array(2 * DIGITS * DIGIT_VALUES);
   const time = new Float64Array(1);
   const bits = new Uint32Array(time.buffer);
   const [lowAt, highAt] = LITTLE_ENDIAN ? [0, 1] : [1, 0];
@@ -91,28 +92,36 @@ function lowKeyed(mtimes: Float64Array): { keyed: Keyed; highOf: Uint32Array } {
     // + 0 turns -0 into 0: the same time, other bits.
     time[0] = mtimes[match] + 0;
     const negative = (bits[highAt] & 0x8000_0000) !== 0;
+    const low = negative ? ~bits[lowAt] >>> 0 : bits[lowAt];
+    const high = negative ? ~bits[highAt] >>> 0 : (bits[highAt] | 0x8000_0000) >>> 0;
     order[next] = match;
-    keys[next] = negative ? ~bits[lowAt] >>> 0 : bits[lowAt];
-    highOf[match] = negative ? ~bits[highAt] >>> 0 : (bits[highAt] | 0x8000_0000) >>> 0;
+    keys[next] = low;
+    highOf[match] = high;
+    counts[low & DIGIT_MASK] += 1;
+    counts[DIGIT_VALUES + ((low >>> DIGIT_BITS) & DIGIT_MASK)] += 1;
+    counts[2 * DIGIT_VALUES + (low >>> (2 * DIGIT_BITS))] += 1;
+    counts[3 * DIGIT_VALUES + (high & DIGIT_MASK)] += 1;
+    counts[4 * DIGIT_VALUES + ((high >>> DIGIT_BITS) & DIGIT_MASK)] += 1;
+    counts[5 * DIGIT_VALUES + (high >>> (2 * DIGIT_BITS))] += 1;
     next += 1;
   }
-  return { keyed: { order, keys }, highOf };
+  return { keyed: { order: order.subarray(0, next), keys: keys.subarray(0, next) }, highOf, counts };
 }
 
 /**
- * The first position of each digit's keys, in `starts`. False when every key has the same digit
- * (the high bits of times from one era): that pass would order nothing.
+ * Turns one digit's counts into the first position of each value, in place. False when every key
+ * has the same value (the high bits of times from one era, the low bits of whole seconds): that
+ * pass would order nothing.
  */
-function digitStarts(keys: Uint32Array, shift: number, starts: Uint32Array): boolean {
-  starts.fill(0);
-  for (const key of keys) {
-    starts[((key >>> shift) & DIGIT_MASK) + 1] += 1;
-  }
-  if (keys.length === 0 || starts.includes(keys.length)) {
-    return false;
-  }
-  for (let digit = 0; digit < DIGIT_VALUES; digit += 1) {
-    starts[digit + 1] += starts[digit];
+function countsToStarts(counts: Uint32Array, keys: number): boolean {
+  let start = 0;
+  for (let value = 0; value < DIGIT_VALUES; value += 1) {
+    const count = counts[value];
+    if (count === keys) {
+      return false;
+    }
+    counts[value] = start;
+    start += count;
   }
   return true;
 }
