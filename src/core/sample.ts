@@ -14,13 +14,15 @@ export interface Grouping {
   readonly entryOf: Uint32Array;
   /** For each entry: its folder (dense, numbered by first appearance). */
   readonly folderOf: Uint32Array;
+  /** For each entry: how many items it holds (grouping counts them anyway). */
+  readonly counts: Uint32Array;
 }
 
 /** Positions (into the complete result) chosen for a page of at most `slots`, in pick order. */
 export function roundRobinPage(grouping: Grouping, slots: number): number[] {
-  const { entryOf, folderOf } = grouping;
+  const { folderOf } = grouping;
   const entryCount = folderOf.length;
-  const buckets = bucketByEntry(entryOf, entryCount);
+  const buckets = bucketByEntry(grouping);
 
   const entriesByFolder: number[][] = [];
   for (let entry = 0; entry < entryCount; entry += 1) {
@@ -97,20 +99,21 @@ class Turns {
   }
 }
 
-/** Items grouped by entry with a counting sort: `item(entry, k)` is the entry's k-th item. */
-function bucketByEntry(entryOf: Uint32Array, entryCount: number): { item(entry: number, k: number): number } {
-  const starts = new Uint32Array(entryCount + 1);
-  for (const entry of entryOf) {
-    starts[entry + 1] += 1;
+/**
+ * Items grouped by entry with a counting sort: `item(entry, k)` is the entry's k-th item. The
+ * counts come with the grouping, so this is one pass over the items.
+ */
+function bucketByEntry({ entryOf, counts }: Grouping): { item(entry: number, k: number): number } {
+  const starts = new Uint32Array(counts.length + 1);
+  for (let entry = 0; entry < counts.length; entry += 1) {
+    starts[entry + 1] = starts[entry] + counts[entry];
   }
-  for (let entry = 0; entry < entryCount; entry += 1) {
-    starts[entry + 1] += starts[entry];
-  }
-  const filled = starts.slice(0, entryCount);
+  const filled = starts.slice(0, counts.length);
   const items = new Uint32Array(entryOf.length);
   for (let i = 0; i < entryOf.length; i += 1) {
-    items[filled[entryOf[i]]] = i;
-    filled[entryOf[i]] += 1;
+    const entry = entryOf[i];
+    items[filled[entry]] = i;
+    filled[entry] += 1;
   }
   return {
     item: (entry, k) => (starts[entry] + k < starts[entry + 1] ? items[starts[entry] + k] : EXHAUSTED),

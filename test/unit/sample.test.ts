@@ -42,7 +42,7 @@ describe('sample (unit)', () => {
     for (let i = 0; i < entryOf.length; i += 1) {
       entryOf[i] = i % count;
     }
-    const g = { entryOf, folderOf: new Uint32Array(count) };
+    const g = { entryOf, folderOf: new Uint32Array(count), counts: new Uint32Array(count).fill(2) };
     const page = roundRobinPage(g, 100);
     assert.deepEqual(page, Array.from({ length: 100 }, (_, i) => i));
     assert.equal(groupedForPrinting(page, g).length, 100);

@@ -24,7 +24,9 @@ export function groupingOf(entries: readonly string[], folders?: readonly string
     }
     return id;
   });
-  return { entryOf: Uint32Array.from(entryOf), folderOf: Uint32Array.from(folderOf) };
+  const counts = new Uint32Array(folderOf.length);
+  entryOf.forEach((entry) => (counts[entry] += 1));
+  return { entryOf: Uint32Array.from(entryOf), folderOf: Uint32Array.from(folderOf), counts };
 }
 
 /** Each entry's items (positions in the complete result), in result order. */

@@ -137,7 +137,7 @@ describe('reliability: properties (fast-check, fixed seeds)', function () {
 
     it('equals the head when every path is its own entry (a flat result)', () => {
       check(fc.record({ n: fc.nat({ max: 300 }), slots: fc.integer({ min: 1, max: 400 }) }), ({ n, slots }) => {
-        const grouping = { entryOf: Uint32Array.from({ length: n }, (_, i) => i), folderOf: new Uint32Array(n) };
+        const grouping = { entryOf: Uint32Array.from({ length: n }, (_, i) => i), folderOf: new Uint32Array(n), counts: new Uint32Array(n).fill(1) };
         assert.deepEqual(roundRobinPage(grouping, slots), Array.from({ length: Math.min(n, slots) }, (_, i) => i));
       });
     });
