@@ -15,6 +15,7 @@ import type { GlobResult, Incompleteness, PagePath, TopLevelEntry } from './resu
 import type { GlobRequest } from './request';
 import { groupedForPrinting, roundRobinPage } from './sample';
 import { absolutePath, plainPath, shownPath } from './scopePaths';
+import { shownPathChunks } from './shownLines';
 import { DEFAULT_SPILL_LIMITS, saveSpill, type SpillOutcome } from './spill';
 
 export interface CompletedSearchParts {
@@ -116,7 +117,7 @@ export class CompletedSearch implements GlobSearch {
         ...(incompleteBecause ? { stopped: incompleteBecause } : {}),
         savedAt: this.parts.now(),
       },
-      (position) => shownPath(scopes[found.scopeOf[order[position]]], found.names[order[position]]),
+      shownPathChunks(order, found.names, found.scopeOf, scopes),
       options.signal,
     );
     return this.spill;

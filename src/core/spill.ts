@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as nodePath from 'node:path';
+import type { LineChunks } from './shownLines';
 import { spillHeaderParts, spillListedLine, type SpillHeader } from './spillFormat';
 
 export interface SpillLimits {
@@ -35,14 +36,14 @@ export async function saveSpill(
   directory: string,
   limits: SpillLimits,
   header: SpillHeader,
-  shownPaths: (position: number) => string,
+  lines: LineChunks,
   signal?: AbortSignal,
 ): Promise<SpillOutcome> {
   let file: string | undefined;
   try {
     await ensurePrivateDirectory(directory);
     file = nodePath.join(directory, listName(header.savedAt));
-    const written = await writeList(file, header, shownPaths, limits.maxTotalBytes, signal);
+    const written = await writeList(file, header, lines, limits.maxTotalBytes, signal);
     await prune(directory, limits, file);
     return { saved: true, path: file, written };
   } catch (error) {
@@ -77,7 +78,7 @@ function listName(savedAt: Date): string {
 async function writeList(
   file: string,
   header: SpillHeader,
-  shownPaths: (position: number) => string,
+  lines: LineChunks,
   maxBytes: number,
   signal: AbortSignal | undefined,
 ): Promise<number> {
@@ -93,20 +94,16 @@ async function writeList(
     // chunk that would pass the byte bound is counted line by line, to cut it at a whole line.
     while (written < header.total) {
       signal?.throwIfAborted();
-      let text = '';
-      let lines = 0;
-      while (written + lines < header.total && text.length < WRITE_CHUNK_BYTES) {
-        text += `${shownPaths(written + lines)}\n`;
-        lines += 1;
-      }
-      let chunk: Buffer = Buffer.from(text);
+      const next = lines(written, WRITE_CHUNK_BYTES);
+      let chunk: Buffer = Buffer.from(next.text);
+      let count = next.lines;
       if (bytes + chunk.length > maxBytes) {
-        ({ chunk, lines } = wholeLinesWithin(text, maxBytes - bytes));
+        ({ chunk, lines: count } = wholeLinesWithin(next.text, maxBytes - bytes));
       }
       await writeAll(handle, chunk);
       bytes += chunk.length;
-      written += lines;
-      if (bytes >= maxBytes || lines === 0) {
+      written += count;
+      if (bytes >= maxBytes || count === 0) {
         break;
       }
     }

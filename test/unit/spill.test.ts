@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chunksOfLines } from '../../src/core/shownLines';
 import { saveSpill } from '../../src/core/spill';
 import { parseSpillHeader, resolveSpillLine, type SpillHeader } from '../../src/core/spillFormat';
 import { showName } from '../../src/core/names';
@@ -12,8 +13,8 @@ const header = (total: number): SpillHeader => ({
   complete: true,
   savedAt: new Date('2026-11-30T10:00:00.000Z'),
 });
-/** The complete list's paths by position, as the engine hands them to the spill. */
-const paths = (_total: number) => (position: number): string => `dir-${position % 7}/file-${position}.ts`;
+/** The complete list's paths, as the engine hands them to the spill. */
+const paths = (total: number) => chunksOfLines(total, (position) => `dir-${position % 7}/file-${position}.ts`);
 
 describe('spill: saving complete lists', () => {
   let tree: TempTree;

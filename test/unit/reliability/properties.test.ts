@@ -8,7 +8,10 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseShownName, showName, type RawName } from '../../../src/core/names';
 import { NulSeparatedNames } from '../../../src/core/ripgrep/output';
+import type { SearchScope } from '../../../src/core/request';
 import { groupedForPrinting, roundRobinPage, type Grouping } from '../../../src/core/sample';
+import { shownPath } from '../../../src/core/scopePaths';
+import { shownPathChunks } from '../../../src/core/shownLines';
 import { groupingOf, itemsByEntry } from '../helpers/grouping';
 
 const SEED = 0x5eed_2026;
@@ -232,6 +235,45 @@ describe('reliability: properties (fast-check, fixed seeds)', function () {
           assert.ok(!name.startsWith('"'));
         }
       }, 1000);
+    });
+
+    it('the complete list, chunk by chunk, shows every path exactly as shownPath does, in order', () => {
+      const scopes: SearchScope[] = ['', 'folder/', 'odd "folder"/'].map((shownPrefix) => ({
+        walkRoot: '/root',
+        rootSegments: [],
+        searchRoot: '/root',
+        shownPrefix,
+        entryPrefix: shownPrefix,
+      }));
+      const plain = fc.stringMatching(/^[a-z0-9./_-]{1,12}$/);
+      // Plain names with one thing that needs quoting, so each shows up alone in a chunk.
+      const oneOdd = fc.oneof(
+        fc.tuple(plain, fc.constantFrom('\n', '</', '\\', '\t', '\u007f', '\u0085', '\u2028'), plain).map((parts) => parts.join('')),
+        plain.map((name) => `"${name}`),
+      );
+      const matches = fc.array(fc.record({ name: fc.oneof(plain, plain, plain, oneOdd, names, byteNames), scope: fc.nat({ max: 2 }) }), { maxLength: 40 });
+      // The order holds some of the matches (those without a time are left out), in any order.
+      const listed = matches.chain((list) =>
+        fc.record({ list: fc.constant(list), order: fc.shuffledSubarray([...list.keys()]), maxChars: fc.integer({ min: 1, max: 200 }) }),
+      );
+      check(listed, ({ list, order: kept, maxChars }) => {
+        const order = Uint32Array.from(kept);
+        const rawNames = list.map((match) => match.name);
+        const scopeOf = Uint32Array.from(list, (match) => match.scope);
+        const chunks = shownPathChunks(order, rawNames, scopeOf, scopes);
+        let text = '';
+        for (let from = 0; ; ) {
+          const chunk = chunks(from, maxChars);
+          if (chunk.lines === 0) {
+            break;
+          }
+          assert.equal(chunk.text.split('\n').length - 1, chunk.lines, 'a chunk counts its lines');
+          text += chunk.text;
+          from += chunk.lines;
+        }
+        const expected = Array.from(order, (match) => `${shownPath(scopes[scopeOf[match]], rawNames[match])}\n`).join('');
+        assert.equal(text, expected);
+      }, 500);
     });
 
     it('NUL-separated output read in chunks of any size gives back every name exactly', () => {
