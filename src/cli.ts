@@ -71,7 +71,7 @@ async function main(argv: readonly string[]): Promise<number> {
   };
   process.on('SIGINT', interrupt);
   try {
-    const ripgrepPath = await locateRipgrep([await packagedRipgrep(), await ripgrepOnPath()]);
+    const ripgrepPath = await locateRipgrep([packagedRipgrep, ripgrepOnPath]);
     const input = { pattern, ...(path !== undefined ? { path } : {}), ...(values['include-ignored'] ? { includeIgnored: true } : {}) };
     const request = await resolveRequest(input, { folders: [{ name: nodePath.basename(cwd), path: cwd }], ripgrepPath });
     // In-process: nothing else runs on this thread, and a worker's start-up would only add time.

@@ -12,7 +12,7 @@ export async function findRipgrep(settingPath: string | undefined): Promise<stri
   return locateRipgrep([
     { source: 'the workspaceGlob.ripgrepPath setting', path: settingPath },
     ...bundledRipgrepCandidates(vscode.env.appRoot),
-    await packagedRipgrep(),
-    await ripgrepOnPath(),
+    packagedRipgrep,
+    ripgrepOnPath,
   ]);
 }

@@ -57,4 +57,17 @@ describe('locating ripgrep', () => {
       /ripgrep was not found\. Looked in: the workspaceGlob\.ripgrepPath setting \(\/no\/such\/rg\); rg on PATH; a directory \(/,
     );
   });
+
+  it('looks for a later candidate only when every earlier one is missing', async () => {
+    const real = await testRipgrep();
+    const asked: string[] = [];
+    const lazy = (source: string, path: string | undefined) => async () => {
+      asked.push(source);
+      return { source, path };
+    };
+    assert.equal(await locateRipgrep([lazy('the package', real), lazy('rg on PATH', '/no/such/rg')]), real);
+    assert.deepEqual(asked, ['the package']);
+    await assert.rejects(locateRipgrep([lazy('the package', undefined), lazy('rg on PATH', '/no/such/rg')]), /Looked in: the package; rg on PATH \(\/no\/such\/rg\)\./);
+    assert.deepEqual(asked, ['the package', 'the package', 'rg on PATH']);
+  });
 });

@@ -17,14 +17,24 @@ export interface RipgrepCandidate {
 
 const BINARY = process.platform === 'win32' ? 'rg.exe' : 'rg';
 
-export async function locateRipgrep(candidates: readonly RipgrepCandidate[]): Promise<string> {
-  for (const candidate of candidates) {
+/**
+ * A candidate, or how to find one. A function is only called when every candidate before it is
+ * missing: looking through PATH costs a few file checks that are wasted once the packaged binary
+ * is there.
+ */
+export type RipgrepSource = RipgrepCandidate | (() => Promise<RipgrepCandidate>);
+
+export async function locateRipgrep(sources: readonly RipgrepSource[]): Promise<string> {
+  const looked: RipgrepCandidate[] = [];
+  for (const source of sources) {
+    const candidate = typeof source === 'function' ? await source() : source;
+    looked.push(candidate);
     if (candidate.path !== undefined && (await isExecutable(candidate.path))) {
       return candidate.path;
     }
   }
-  const looked = candidates.map((candidate) => `${candidate.source}${candidate.path ? ` (${candidate.path})` : ''}`).join('; ');
-  throw new GlobError('ripgrepNotFound', `ripgrep was not found. Looked in: ${looked}. Install ripgrep or point the ripgrep path setting at its binary.`);
+  const places = looked.map((candidate) => `${candidate.source}${candidate.path ? ` (${candidate.path})` : ''}`).join('; ');
+  throw new GlobError('ripgrepNotFound', `ripgrep was not found. Looked in: ${places}. Install ripgrep or point the ripgrep path setting at its binary.`);
 }
 
 /** The binary of the `@vscode/ripgrep` package this project depends on (an ES module). */
