@@ -3,7 +3,7 @@ import { bundledRipgrepCandidates } from '../../src/vscode/bundledRipgrep';
 import { parseChatPrompt } from '../../src/vscode/chatPrompt';
 import { excludeRules } from '../../src/vscode/excludes';
 import { decodeListUri, encodeListUri, LIST_SCHEME } from '../../src/vscode/listUri';
-import { locateRipgrep } from '../../src/core/ripgrep/locate';
+import { importedRipgrepPath, locateRipgrep, packagedRipgrep } from '../../src/core/ripgrep/locate';
 import { testRipgrep } from './helpers/ripgrep';
 
 describe('VS Code adapter pieces that need no VS Code', () => {
@@ -56,6 +56,12 @@ describe('locating ripgrep', () => {
       locateRipgrep([{ source: 'the workspaceGlob.ripgrepPath setting', path: '/no/such/rg' }, { source: 'rg on PATH', path: undefined }, { source: 'a directory', path: __dirname }]),
       /ripgrep was not found\. Looked in: the workspaceGlob\.ripgrepPath setting \(\/no\/such\/rg\); rg on PATH; a directory \(/,
     );
+  });
+
+  it('finds the packaged binary without importing @vscode/ripgrep, and it is the one that package names', async () => {
+    const named = await importedRipgrepPath();
+    assert.ok(named, '@vscode/ripgrep names a binary');
+    assert.equal((await packagedRipgrep()).path, named);
   });
 
   it('looks for a later candidate only when every earlier one is missing', async () => {
