@@ -8,7 +8,7 @@
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { ScopeRules } from './glob';
-import { nameText, type RawName } from './names';
+import { nameText, needsQuoting, type RawName } from './names';
 import { createModifiedTimes, type ModifiedTimesSummary, type StatMode } from './modifiedTimes';
 import { compilePattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
@@ -48,6 +48,11 @@ export interface CollectedMatches extends ModifiedTimesSummary {
   readonly warningCount: number;
   /** Set when something outside the engine killed ripgrep. */
   readonly killedBy?: string;
+  /**
+   * True when every name is a string shown verbatim (SPEC §5). Checked here, while ripgrep is
+   * still walking and this thread mostly waits, so the complete list need not check its lines.
+   */
+  readonly allVerbatim: boolean;
 }
 
 /** A match that an exclude drops if its sibling exists. */
@@ -66,6 +71,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
   const warnings: string[] = [];
   let warningCount = 0;
   let killedBy: string | undefined;
+  let allVerbatim = true;
 
   for (let scopeIndex = 0; scopeIndex < request.scopes.length && !stopper.signal.aborted; scopeIndex += 1) {
     const scope = request.scopes[scopeIndex];
@@ -98,6 +104,10 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
           const match = names.length;
           times.add(match, scope.walkRoot, name);
           names.push(name);
+          // Once one name needs quoting the answer is known: the rest are not checked.
+          if (allVerbatim && (typeof name !== 'string' || needsQuoting(name))) {
+            allVerbatim = false;
+          }
           matched += 1;
           if (!request.includeIgnored) {
             for (const { exclude, pattern } of conditional) {
@@ -123,7 +133,15 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
 
   const summary = await times.finish();
   await dropWhereSiblingExists(siblingChecks, summary.mtimes);
-  return { ...summary, names, scopeOf: scopesOfMatches(scopeStarts, names.length), warnings, warningCount, ...(killedBy ? { killedBy } : {}) };
+  return {
+    ...summary,
+    names,
+    scopeOf: scopesOfMatches(scopeStarts, names.length),
+    warnings,
+    warningCount,
+    ...(killedBy ? { killedBy } : {}),
+    allVerbatim,
+  };
 }
 
 /** Each match's scope, from the first match of each scope. */

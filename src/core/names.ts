@@ -30,7 +30,7 @@ const MISLEADING_ON_POSIX = /^"|<\/|[\u0000-\u001f\u007f-\u009f\u2028\u2029\\]/;
 // eslint-disable-next-line no-control-regex
 const MISLEADING_ON_WINDOWS = /^"|<\/|[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
-export function needsQuoting(name: string, posix: boolean): boolean {
+export function needsQuoting(name: string, posix = process.platform !== 'win32'): boolean {
   return (posix ? MISLEADING_ON_POSIX : MISLEADING_ON_WINDOWS).test(name);
 }
 

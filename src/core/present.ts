@@ -117,7 +117,7 @@ export class CompletedSearch implements GlobSearch {
         ...(incompleteBecause ? { stopped: incompleteBecause } : {}),
         savedAt: this.parts.now(),
       },
-      shownPathChunks(order, found.names, found.scopeOf, scopes),
+      shownPathChunks(order, found.names, found.scopeOf, scopes, found.allVerbatim),
       options.signal,
     );
     return this.spill;

@@ -4,11 +4,13 @@
  * Almost every name is shown verbatim, so a chunk is first joined from the raw names and checked
  * once, as one string, for any character quoting could concern; only a chunk where one turns up
  * is built again name by name with showName. Measured at 30,000 paths, warm: 19 ms against 21 ms
- * name by name. What is left is mostly reading the names in time order, which scatters the reads
- * over the heap (in listing order the same join takes half as long).
+ * name by name. When the listing stage found no name that needs quoting, even that check is
+ * skipped (it took 145 ms of the spill at a million paths). What is left is mostly reading the
+ * names in time order, which scatters the reads over the heap: at a million paths, 650 ms against
+ * 150 ms for the same join in listing order.
  */
 
-import type { RawName } from './names';
+import { needsQuoting, type RawName } from './names';
 import type { SearchScope } from './request';
 import { shownPath } from './scopePaths';
 
@@ -41,15 +43,23 @@ export function chunksOfLines(total: number, line: (position: number) => string)
 // eslint-disable-next-line no-control-regex
 const MAY_NEED_QUOTING = /[\u0000-\u0009\u000b-\u001f"<\\\u007f-\u009f\u2028\u2029]/;
 
-/** The shown paths of the complete result, in its order. */
+/**
+ * The shown paths of the complete result, in its order. `namesVerbatim` says that no name needs
+ * quoting (the listing stage checks each as it arrives); the chunks are then not checked at all.
+ */
 export function shownPathChunks(
   order: Uint32Array,
   names: readonly RawName[],
   scopeOf: ArrayLike<number>,
   scopes: readonly SearchScope[],
+  namesVerbatim: boolean,
 ): LineChunks {
   const total = order.length;
   const oneByOne = chunksOfLines(total, (position) => shownPath(scopes[scopeOf[order[position]]], names[order[position]]));
+  // A prefix is '' or ends with '/', so no `</` can form where it meets a name: prefix and name
+  // together need quoting only when one of them does.
+  const verbatim =
+    namesVerbatim && scopes.every(({ shownPrefix }) => shownPrefix === '' || (shownPrefix.endsWith('/') && !needsQuoting(shownPrefix)));
   return (from, maxChars) => {
     // Joined from an array: appending to a string builds a tree of pieces that has to be
     // flattened before it can be tested or encoded, which took as long as the appends.
@@ -72,7 +82,7 @@ export function shownPathChunks(
     lines.push('');
     const text = lines.join('\n');
     // A newline inside a name (it needs quoting) shows up as one newline more than lines.
-    if (end > from && !MAY_NEED_QUOTING.test(text) && newlines(text) === end - from) {
+    if (end > from && (verbatim || (!MAY_NEED_QUOTING.test(text) && newlines(text) === end - from))) {
       return { text, lines: end - from };
     }
     return oneByOne(from, maxChars);

@@ -6,7 +6,7 @@
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseShownName, showName, type RawName } from '../../../src/core/names';
+import { needsQuoting, parseShownName, showName, type RawName } from '../../../src/core/names';
 import { NulSeparatedNames } from '../../../src/core/ripgrep/output';
 import type { SearchScope } from '../../../src/core/request';
 import { groupedForPrinting, roundRobinPage, type Grouping } from '../../../src/core/sample';
@@ -238,41 +238,46 @@ describe('reliability: properties (fast-check, fixed seeds)', function () {
     });
 
     it('the complete list, chunk by chunk, shows every path exactly as shownPath does, in order', () => {
-      const scopes: SearchScope[] = ['', 'folder/', 'odd "folder"/'].map((shownPrefix) => ({
-        walkRoot: '/root',
-        rootSegments: [],
-        searchRoot: '/root',
-        shownPrefix,
-        entryPrefix: shownPrefix,
-      }));
+      const scopesWith = (prefixes: readonly string[]): SearchScope[] =>
+        prefixes.map((shownPrefix) => ({ walkRoot: '/root', rootSegments: [], searchRoot: '/root', shownPrefix, entryPrefix: shownPrefix }));
+      // Folder names that need no quoting, or one that does (then no chunk may skip its check).
+      const scopeSets = fc.constantFrom(scopesWith(['', 'folder/', 'other/']), scopesWith(['', 'folder/', '"odd" folder/']));
       const plain = fc.stringMatching(/^[a-z0-9./_-]{1,12}$/);
       // Plain names with one thing that needs quoting, so each shows up alone in a chunk.
       const oneOdd = fc.oneof(
         fc.tuple(plain, fc.constantFrom('\n', '</', '\\', '\t', '\u007f', '\u0085', '\u2028'), plain).map((parts) => parts.join('')),
         plain.map((name) => `"${name}`),
       );
-      const matches = fc.array(fc.record({ name: fc.oneof(plain, plain, plain, oneOdd, names, byteNames), scope: fc.nat({ max: 2 }) }), { maxLength: 40 });
+      const anyName: fc.Arbitrary<RawName> = fc.oneof(plain, plain, plain, oneOdd, names, byteNames);
+      // Lists of plain names only, too: those take the path that skips the check.
+      const matches = fc
+        .constantFrom(anyName, plain as fc.Arbitrary<RawName>)
+        .chain((name) => fc.array(fc.record({ name, scope: fc.nat({ max: 2 }) }), { maxLength: 40 }));
       // The order holds some of the matches (those without a time are left out), in any order.
       const listed = matches.chain((list) =>
-        fc.record({ list: fc.constant(list), order: fc.shuffledSubarray([...list.keys()]), maxChars: fc.integer({ min: 1, max: 200 }) }),
+        fc.record({ list: fc.constant(list), order: fc.shuffledSubarray([...list.keys()]), maxChars: fc.integer({ min: 1, max: 200 }), scopes: scopeSets }),
       );
-      check(listed, ({ list, order: kept, maxChars }) => {
+      check(listed, ({ list, order: kept, maxChars, scopes }) => {
         const order = Uint32Array.from(kept);
         const rawNames = list.map((match) => match.name);
         const scopeOf = Uint32Array.from(list, (match) => match.scope);
-        const chunks = shownPathChunks(order, rawNames, scopeOf, scopes);
-        let text = '';
-        for (let from = 0; ; ) {
-          const chunk = chunks(from, maxChars);
-          if (chunk.lines === 0) {
-            break;
-          }
-          assert.equal(chunk.text.split('\n').length - 1, chunk.lines, 'a chunk counts its lines');
-          text += chunk.text;
-          from += chunk.lines;
-        }
+        // Told whether every name is verbatim, as the listing stage tells it, and never told.
+        const verbatim = rawNames.every((name) => typeof name === 'string' && !needsQuoting(name));
         const expected = Array.from(order, (match) => `${shownPath(scopes[scopeOf[match]], rawNames[match])}\n`).join('');
-        assert.equal(text, expected);
+        for (const namesVerbatim of [verbatim, false]) {
+          const chunks = shownPathChunks(order, rawNames, scopeOf, scopes, namesVerbatim);
+          let text = '';
+          for (let from = 0; ; ) {
+            const chunk = chunks(from, maxChars);
+            if (chunk.lines === 0) {
+              break;
+            }
+            assert.equal(chunk.text.split('\n').length - 1, chunk.lines, 'a chunk counts its lines');
+            text += chunk.text;
+            from += chunk.lines;
+          }
+          assert.equal(text, expected, `told the names are verbatim: ${namesVerbatim}`);
+        }
       }, 500);
     });
 
