@@ -8,6 +8,7 @@
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { ScopeRules } from './glob';
+import { ListedEntries } from './group';
 import { nameText, needsQuoting, type RawName } from './names';
 import { createModifiedTimes, type ModifiedTimesSummary, type StatMode } from './modifiedTimes';
 import { compilePattern } from './pattern';
@@ -44,6 +45,8 @@ export interface CollectedMatches extends ModifiedTimesSummary {
   readonly names: readonly RawName[];
   /** Each match's scope (index into the request's scopes). */
   readonly scopeOf: Uint32Array;
+  /** Each match's top-level entry, found as it was listed. */
+  readonly entries: ListedEntries;
   readonly warnings: readonly string[];
   readonly warningCount: number;
   /** Set when something outside the engine killed ripgrep. */
@@ -67,6 +70,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
   // first match of each is enough while collecting (a number per match would cost 8-12 bytes).
   const scopeStarts: number[] = [];
   const times = createModifiedTimes(options.statMode, stopper.signal);
+  const entries = new ListedEntries(request.scopes);
   const siblingChecks: SiblingCheck[] = [];
   const warnings: string[] = [];
   let warningCount = 0;
@@ -103,6 +107,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
           }
           const match = names.length;
           times.add(match, scope.walkRoot, name);
+          entries.add(match, scopeIndex, name);
           names.push(name);
           // Once one name needs quoting the answer is known: the rest are not checked.
           if (allVerbatim && (typeof name !== 'string' || needsQuoting(name))) {
@@ -137,6 +142,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     ...summary,
     names,
     scopeOf: scopesOfMatches(scopeStarts, names.length),
+    entries,
     warnings,
     warningCount,
     ...(killedBy ? { killedBy } : {}),

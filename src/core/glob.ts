@@ -124,7 +124,7 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
       request,
       found,
       order,
-      entries: groupByTopLevelEntry(order, names, scopeOf, scopes),
+      entries: groupByTopLevelEntry(order, found.entries, scopes),
       incompleteBecause: stopper.reason ?? (found.killedBy ? 'ripgrepKilled' : undefined),
       excludesApplied: scopes.some((scope) => rulesFor(scope).excludeGlobs.length > 0),
       options: { ...options, maxPaths },

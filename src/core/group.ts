@@ -4,6 +4,9 @@
  * A file directly in the search root is an entry of its own. Paths outside the workspace are
  * grouped the same way, by their first segment below the search root, never by the empty
  * segment before an absolute path's leading `/`.
+ *
+ * Two steps: ListedEntries finds each match's entry while ripgrep lists (collect.ts feeds it),
+ * groupByTopLevelEntry renumbers the entries in the complete result's order and counts them.
  */
 
 import type { RawName } from './names';
@@ -21,34 +24,29 @@ export interface TopLevelEntries {
   readonly counts: Uint32Array;
 }
 
-export function groupByTopLevelEntry(
-  order: Uint32Array,
-  names: readonly RawName[],
-  scopeOf: ArrayLike<number>,
-  scopes: readonly SearchScope[],
-): TopLevelEntries {
-  const found = entriesInListingOrder(names, scopeOf, scopes);
+export function groupByTopLevelEntry(order: Uint32Array, listed: ListedEntries, scopes: readonly SearchScope[]): TopLevelEntries {
+  const { entryOfMatch, entryNames, scopeOfEntry, isDirectory } = listed;
   // Renumber by first appearance in the complete result, and count.
-  const finalOf = new Int32Array(found.entryNames.length).fill(-1);
+  const finalOf = new Int32Array(entryNames.length).fill(-1);
   const entryOf = new Uint32Array(order.length);
   const folderByScope = new Map<number, number>();
   const folderOf: number[] = [];
   const labels: string[] = [];
   const counts: number[] = [];
   for (let position = 0; position < order.length; position += 1) {
-    const listed = found.entryOfMatch[order[position]];
-    let entry = finalOf[listed];
+    const found = entryOfMatch[order[position]];
+    let entry = finalOf[found];
     if (entry === -1) {
       entry = labels.length;
-      finalOf[listed] = entry;
-      const scopeIndex = found.scopeOfEntry[listed];
+      finalOf[found] = entry;
+      const scopeIndex = scopeOfEntry[found];
       let folder = folderByScope.get(scopeIndex);
       if (folder === undefined) {
         folder = folderByScope.size;
         folderByScope.set(scopeIndex, folder);
       }
       folderOf.push(folder);
-      labels.push(entryLabel(scopes[scopeIndex].entryPrefix, found.entryNames[listed], found.isDirectory[listed] === 1));
+      labels.push(entryLabel(scopes[scopeIndex].entryPrefix, entryNames[found], isDirectory[found] === 1));
       counts.push(0);
     }
     counts[entry] += 1;
@@ -58,51 +56,69 @@ export function groupByTopLevelEntry(
 }
 
 /**
- * Every match's entry, numbered in the order ripgrep listed them. A walk lists a directory's
- * files together, so a name mostly shares its entry with the one before: that is checked with
- * one string comparison, and only a change of entry costs a slice and a map lookup.
+ * Every match's entry, numbered in the order ripgrep lists them. The listing stage adds each
+ * match as it arrives, while ripgrep is still walking and this thread mostly waits (it was two
+ * thirds of the grouping's time after the walk). A walk lists a directory's files together, so
+ * a name mostly shares its entry with the one before: that is checked with one string
+ * comparison, and only a change of entry costs a slice and a map lookup.
  */
-function entriesInListingOrder(names: readonly RawName[], scopeOf: ArrayLike<number>, scopes: readonly SearchScope[]) {
-  const entryOfMatch = new Uint32Array(names.length);
-  const entryNames: RawName[] = [];
-  const scopeOfEntry: number[] = [];
-  const isDirectory: number[] = [];
-  const keysByScope = scopes.map(() => new Map<string, number>());
-  const rootPrefixes = scopes.map((scope) => scope.rootSegments.map((segment) => `${segment}/`).join(''));
-  // The last directory entry seen: its scope, its name as a string, and its number.
-  let lastScope = -1;
-  let lastDirectory = '';
-  let lastEntry = 0;
+export class ListedEntries {
+  /** For each match: its entry, in listing numbering. */
+  get entryOfMatch(): Uint32Array {
+    return this.entries.subarray(0, this.added);
+  }
+  /** For each entry: its first segment, its scope, and 1 when it is a directory. */
+  readonly entryNames: RawName[] = [];
+  readonly scopeOfEntry: number[] = [];
+  readonly isDirectory: number[] = [];
 
-  for (let match = 0; match < names.length; match += 1) {
-    const name = names[match];
-    const scopeIndex = scopeOf[match];
-    if (typeof name === 'string' && scopeIndex === lastScope) {
-      const skip = rootPrefixes[scopeIndex].length;
-      const end = skip + lastDirectory.length;
-      if (name.charCodeAt(end) === 0x2f && name.startsWith(lastDirectory, skip)) {
-        entryOfMatch[match] = lastEntry;
-        continue;
+  private entries = new Uint32Array(1024);
+  private added = 0;
+  private readonly keysByScope: Array<Map<string, number>>;
+  private readonly rootPrefixes: string[];
+  // The last directory entry seen: its scope, its name as a string, and its number.
+  private lastScope = -1;
+  private lastDirectory = '';
+  private lastEntry = 0;
+
+  constructor(scopes: readonly SearchScope[]) {
+    this.keysByScope = scopes.map(() => new Map<string, number>());
+    this.rootPrefixes = scopes.map((scope) => scope.rootSegments.map((segment) => `${segment}/`).join(''));
+  }
+
+  /** Match number `match` (0, 1, 2, … in listing order) is `name` in scope `scopeIndex`. */
+  add(match: number, scopeIndex: number, name: RawName): void {
+    if (match >= this.entries.length) {
+      const grown = new Uint32Array(Math.max(this.entries.length * 2, match + 1));
+      grown.set(this.entries);
+      this.entries = grown;
+    }
+    this.added = Math.max(this.added, match + 1);
+    if (typeof name === 'string' && scopeIndex === this.lastScope) {
+      const skip = this.rootPrefixes[scopeIndex].length;
+      const end = skip + this.lastDirectory.length;
+      if (name.charCodeAt(end) === 0x2f && name.startsWith(this.lastDirectory, skip)) {
+        this.entries[match] = this.lastEntry;
+        return;
       }
     }
-    const segment = firstSegment(name, rootPrefixes[scopeIndex]);
-    const keys = keysByScope[scopeIndex];
+    const segment = firstSegment(name, this.rootPrefixes[scopeIndex]);
+    const keys = this.keysByScope[scopeIndex];
     let entry = keys.get(segment.key);
     if (entry === undefined) {
-      entry = entryNames.length;
+      entry = this.entryNames.length;
       keys.set(segment.key, entry);
-      entryNames.push(segment.entryName);
-      scopeOfEntry.push(scopeIndex);
-      isDirectory.push(segment.isDirectory ? 1 : 0);
+      this.entryNames.push(segment.entryName);
+      this.scopeOfEntry.push(scopeIndex);
+      this.isDirectory.push(segment.isDirectory ? 1 : 0);
     }
-    entryOfMatch[match] = entry;
+    this.entries[match] = entry;
     if (segment.isDirectory && typeof segment.entryName === 'string') {
-      lastScope = scopeIndex;
-      lastDirectory = segment.entryName;
-      lastEntry = entry;
+      this.lastScope = scopeIndex;
+      this.lastDirectory = segment.entryName;
+      this.lastEntry = entry;
     }
   }
-  return { entryOfMatch, entryNames, scopeOfEntry, isDirectory };
 }
 
 /** The first segment after the search root's own segments. */

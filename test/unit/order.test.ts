@@ -6,7 +6,7 @@
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { groupByTopLevelEntry } from '../../src/core/group';
+import { groupByTopLevelEntry, ListedEntries } from '../../src/core/group';
 import type { RawName } from '../../src/core/names';
 import { compareText, modifiedOrder } from '../../src/core/order';
 import type { SearchScope } from '../../src/core/request';
@@ -66,6 +66,13 @@ function scope(rootSegments: readonly string[], entryPrefix: string): SearchScop
   return { walkRoot: '/w', rootSegments, searchRoot: '/w', shownPrefix: '', entryPrefix };
 }
 
+/** The entries of names listed in this order, as the listing stage finds them. */
+function listed(names: readonly RawName[], scopeOf: readonly number[], scopes: readonly SearchScope[]): ListedEntries {
+  const entries = new ListedEntries(scopes);
+  names.forEach((name, match) => entries.add(match, scopeOf[match], name));
+  return entries;
+}
+
 describe('grouping by top-level entry', () => {
   it('equals grouping each position by its first segment below the root, numbered by first appearance', () => {
     const scopes = [scope([], ''), scope(['a'], 'a/'), scope([], 'two/')];
@@ -79,7 +86,7 @@ describe('grouping by top-level entry', () => {
       const raw: RawName[] = names.map(([scopeIndex, name]) => (scopeIndex === 1 ? `a/${name}` : name));
       const scopeOf = names.map(([scopeIndex]) => scopeIndex);
       const order = Uint32Array.from(raw.map((_, index) => index).sort((a, b) => (shuffle[a] ?? 0) - (shuffle[b] ?? 0) || a - b));
-      const grouped = groupByTopLevelEntry(order, raw, scopeOf, scopes);
+      const grouped = groupByTopLevelEntry(order, listed(raw, scopeOf, scopes), scopes);
 
       const keys = new Map<string, number>();
       const labels: string[] = [];
@@ -108,7 +115,7 @@ describe('grouping by top-level entry', () => {
 
   it('keeps a directory whose name is bytes apart from one whose name is text', () => {
     const raw: RawName[] = ['x/one', Buffer.from([0x78, 0xff, 0x2f, 0x61]), 'x/two', 'y', Buffer.from([0x78, 0xff, 0x2f, 0x62])];
-    const grouped = groupByTopLevelEntry(Uint32Array.from([0, 1, 2, 3, 4]), raw, [0, 0, 0, 0, 0], [scope([], '')]);
+    const grouped = groupByTopLevelEntry(Uint32Array.from([0, 1, 2, 3, 4]), listed(raw, [0, 0, 0, 0, 0], [scope([], '')]), [scope([], '')]);
     assert.deepEqual([...grouped.entryOf], [0, 1, 0, 2, 1]);
     assert.deepEqual([...grouped.counts], [2, 2, 1]);
     assert.deepEqual(grouped.labels, ['x/', '"x\\xff/"', 'y']);
