@@ -31,7 +31,7 @@ export const STAGES = {
   request: 'resolve request',
   collect: 'list + stat (overlapped)',
   ripgrep: '  ripgrep run, spawn → close',
-  onOutput: '  main thread: decode + match + queue stat',
+  onOutput: '  main thread: decode + match + queue stat + find entry',
   statTail: '  stat tail after ripgrep closed',
   sort: 'sort (mtime, path)',
   group: 'group by top-level entry',
