@@ -25,34 +25,52 @@ export interface TopLevelEntries {
 }
 
 export function groupByTopLevelEntry(order: Uint32Array, listed: ListedEntries, scopes: readonly SearchScope[]): TopLevelEntries {
-  const { entryOfMatch, entryNames, scopeOfEntry, isDirectory } = listed;
-  // Renumber by first appearance in the complete result, and count.
-  const finalOf = new Int32Array(entryNames.length).fill(-1);
   const entryOf = new Uint32Array(order.length);
-  const folderByScope = new Map<number, number>();
-  const folderOf: number[] = [];
-  const labels: string[] = [];
+  const firstOf: number[] = [];
   const counts: number[] = [];
+  renumber(order, listed.entryOfMatch, listed.entryNames.length, entryOf, firstOf, counts);
+  // Folders are numbered by first appearance too: the order their entries first appear in.
+  const folderByScope = new Map<number, number>();
+  const folderOf = new Uint32Array(firstOf.length);
+  const labels = firstOf.map((found, entry) => {
+    const scopeIndex = listed.scopeOfEntry[found];
+    let folder = folderByScope.get(scopeIndex);
+    if (folder === undefined) {
+      folder = folderByScope.size;
+      folderByScope.set(scopeIndex, folder);
+    }
+    folderOf[entry] = folder;
+    return entryLabel(scopes[scopeIndex].entryPrefix, listed.entryNames[found], listed.isDirectory[found] === 1);
+  });
+  return { entryOf, folderOf, labels, counts: Uint32Array.from(counts) };
+}
+
+/**
+ * Numbers the entries by first appearance in the complete result: each position's entry into
+ * `entryOf`, each entry's listing number into `firstOf`, each entry's count into `counts`. Only
+ * the loop, as the sort's passes are (order.ts says why).
+ */
+function renumber(
+  order: Uint32Array,
+  entryOfMatch: Uint32Array,
+  listedEntries: number,
+  entryOf: Uint32Array,
+  firstOf: number[],
+  counts: number[],
+): void {
+  const finalOf = new Int32Array(listedEntries).fill(-1);
   for (let position = 0; position < order.length; position += 1) {
     const found = entryOfMatch[order[position]];
     let entry = finalOf[found];
     if (entry === -1) {
-      entry = labels.length;
+      entry = firstOf.length;
       finalOf[found] = entry;
-      const scopeIndex = scopeOfEntry[found];
-      let folder = folderByScope.get(scopeIndex);
-      if (folder === undefined) {
-        folder = folderByScope.size;
-        folderByScope.set(scopeIndex, folder);
-      }
-      folderOf.push(folder);
-      labels.push(entryLabel(scopes[scopeIndex].entryPrefix, entryNames[found], isDirectory[found] === 1));
+      firstOf.push(found);
       counts.push(0);
     }
     counts[entry] += 1;
     entryOf[position] = entry;
   }
-  return { entryOf, folderOf: Uint32Array.from(folderOf), labels, counts: Uint32Array.from(counts) };
 }
 
 /**

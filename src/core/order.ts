@@ -53,9 +53,7 @@ function radixOrder(mtimes: Float64Array): Uint32Array {
   let spare: Keyed = { order: new Uint32Array(current.order.length), keys: new Uint32Array(current.order.length) };
   for (const half of [0, 1]) {
     if (half === 1) {
-      for (let i = 0; i < current.order.length; i += 1) {
-        current.keys[i] = highOf[current.order[i]];
-      }
+      carryHighHalves(current, highOf);
     }
     for (let digit = 0; digit < DIGITS; digit += 1) {
       const starts = counts.subarray((half * DIGITS + digit) * DIGIT_VALUES, (half * DIGITS + digit + 1) * DIGIT_VALUES);
@@ -81,9 +79,21 @@ function lowKeyed(mtimes: Float64Array): { keyed: Keyed; highOf: Uint32Array; co
   const keys = new Uint32Array(mtimes.length);
   const highOf = new Uint32Array(mtimes.length);
   const counts = new Uint32Array(2 * DIGITS * DIGIT_VALUES);
+  const kept = fillKeys(mtimes, order, keys, highOf, counts);
+  return { keyed: { order: order.subarray(0, kept), keys: keys.subarray(0, kept) }, highOf, counts };
+}
+
+/**
+ * lowKeyed's pass, returning how many matches have a time. Kept apart, as every long loop here
+ * is, so that nothing but a return follows the loop: V8 compiles a long loop while it runs, and
+ * code after it that has not run yet makes that compiled code be thrown away where the loop ends
+ * (seen with node --trace-deopt), so the next search started cold again.
+ */
+function fillKeys(mtimes: Float64Array, order: Uint32Array, keys: Uint32Array, highOf: Uint32Array, counts: Uint32Array): number {
   const time = new Float64Array(1);
   const bits = new Uint32Array(time.buffer);
-  const [lowAt, highAt] = LITTLE_ENDIAN ? [0, 1] : [1, 0];
+  const lowAt = LITTLE_ENDIAN ? 0 : 1;
+  const highAt = 1 - lowAt;
   let next = 0;
   for (let match = 0; match < mtimes.length; match += 1) {
     if (Number.isNaN(mtimes[match])) {
@@ -105,7 +115,7 @@ function lowKeyed(mtimes: Float64Array): { keyed: Keyed; highOf: Uint32Array; co
     counts[5 * DIGIT_VALUES + (high >>> (2 * DIGIT_BITS))] += 1;
     next += 1;
   }
-  return { keyed: { order: order.subarray(0, next), keys: keys.subarray(0, next) }, highOf, counts };
+  return next;
 }
 
 /**
@@ -124,6 +134,13 @@ function countsToStarts(counts: Uint32Array, keys: number): boolean {
     start += count;
   }
   return true;
+}
+
+/** Replaces each carried key with the high half of its match's time. */
+function carryHighHalves({ order, keys }: Keyed, highOf: Uint32Array): void {
+  for (let i = 0; i < order.length; i += 1) {
+    keys[i] = highOf[order[i]];
+  }
 }
 
 /** One stable pass: each match, with its key, to the next free place of its digit. */

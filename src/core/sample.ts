@@ -108,14 +108,19 @@ function bucketByEntry({ entryOf, counts }: Grouping): { item(entry: number, k: 
   for (let entry = 0; entry < counts.length; entry += 1) {
     starts[entry + 1] = starts[entry] + counts[entry];
   }
-  const filled = starts.slice(0, counts.length);
   const items = new Uint32Array(entryOf.length);
+  fillBuckets(entryOf, starts, items);
+  return {
+    item: (entry, k) => (starts[entry] + k < starts[entry + 1] ? items[starts[entry] + k] : EXHAUSTED),
+  };
+}
+
+/** Each item's position into its entry's bucket. Only the loop, as order.ts explains. */
+function fillBuckets(entryOf: Uint32Array, starts: Uint32Array, items: Uint32Array): void {
+  const filled = starts.slice(0, starts.length - 1);
   for (let i = 0; i < entryOf.length; i += 1) {
     const entry = entryOf[i];
     items[filled[entry]] = i;
     filled[entry] += 1;
   }
-  return {
-    item: (entry, k) => (starts[entry] + k < starts[entry + 1] ? items[starts[entry] + k] : EXHAUSTED),
-  };
 }

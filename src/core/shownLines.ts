@@ -64,21 +64,7 @@ export function shownPathChunks(
     // Joined from an array: appending to a string builds a tree of pieces that has to be
     // flattened before it can be tested or encoded, which took as long as the appends.
     const lines: string[] = [];
-    let chars = 0;
-    let end = from;
-    while (end < total && chars < maxChars) {
-      const match = order[end];
-      const name = names[match];
-      if (typeof name !== 'string') {
-        // Bytes that are not UTF-8 are always quoted: this chunk ends before them.
-        break;
-      }
-      const prefix = scopes[scopeOf[match]].shownPrefix;
-      const line = prefix === '' ? name : prefix + name;
-      lines.push(line);
-      chars += line.length + 1;
-      end += 1;
-    }
+    const end = gatherLines(order, names, scopeOf, scopes, from, maxChars, lines);
     lines.push('');
     const text = lines.join('\n');
     // A newline inside a name (it needs quoting) shows up as one newline more than lines.
@@ -87,6 +73,37 @@ export function shownPathChunks(
     }
     return oneByOne(from, maxChars);
   };
+}
+
+/**
+ * Puts the raw shown paths from position `from` on into `lines`, until they hold about `maxChars`
+ * characters or a name is bytes (always quoted: the chunk ends before it); returns the position
+ * after the last. Only the loop, as order.ts explains.
+ */
+function gatherLines(
+  order: Uint32Array,
+  names: readonly RawName[],
+  scopeOf: ArrayLike<number>,
+  scopes: readonly SearchScope[],
+  from: number,
+  maxChars: number,
+  lines: string[],
+): number {
+  let chars = 0;
+  let end = from;
+  while (end < order.length && chars < maxChars) {
+    const match = order[end];
+    const name = names[match];
+    if (typeof name !== 'string') {
+      break;
+    }
+    const prefix = scopes[scopeOf[match]].shownPrefix;
+    const line = prefix === '' ? name : prefix + name;
+    lines.push(line);
+    chars += line.length + 1;
+    end += 1;
+  }
+  return end;
 }
 
 function newlines(text: string): number {
