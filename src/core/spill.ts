@@ -153,17 +153,16 @@ async function writeAll(handle: FileHandle, bytes: Buffer, at?: number): Promise
 /** Keeps the newest lists within the bounds; `keep` (the list just written) always stays. */
 async function prune(directory: string, limits: SpillLimits, keep: string): Promise<void> {
   const lists: Array<{ path: string; size: number }> = [];
-  for (const name of await fs.readdir(directory)) {
-    if (!SPILL_FILE_NAME.test(name)) {
-      continue;
-    }
-    const path = nodePath.join(directory, name);
-    const stats = await fs.lstat(path).catch(() => undefined);
+  // Looked at all at once: one after another, the lists' lstat calls took a few milliseconds of
+  // every save with the directory full.
+  const paths = (await fs.readdir(directory)).filter((name) => SPILL_FILE_NAME.test(name)).map((name) => nodePath.join(directory, name));
+  const found = await Promise.all(paths.map((path) => fs.lstat(path).catch(() => undefined)));
+  found.forEach((stats, i) => {
     // Only files and links are ever removed; anything else named like a list is not ours.
     if (stats && (stats.isFile() || stats.isSymbolicLink())) {
-      lists.push({ path, size: stats.isFile() ? stats.size : 0 });
+      lists.push({ path: paths[i], size: stats.isFile() ? stats.size : 0 });
     }
-  }
+  });
   // Names start with the time they were saved, so name order is age order.
   lists.sort((a, b) => (a.path < b.path ? 1 : a.path > b.path ? -1 : 0));
   let count = 0;
