@@ -1,8 +1,9 @@
 /**
  * Runs a search on a search thread (globWorker.ts, from the bounded set in searchThreads.ts) and
- * hands back the same GlobSearch an in-process search gives. The calling thread only sends and receives messages, so the VS Code
- * extension host never waits on the search, even over a million files (ripgrep's output is read,
- * matched, ordered and grouped on the worker; file times on its stat pool).
+ * hands back the same GlobSearch an in-process search gives. The calling thread only sends and
+ * receives messages, so the VS Code extension host never waits on the search, even over a
+ * million files (ripgrep's output is read, matched, ordered and grouped on the worker; file
+ * times on its stat pool).
  *
  * What cannot cross threads is not offered here: an injected clock or timer (tests that need one
  * run the search in-process with searchGlob).
@@ -36,12 +37,15 @@ export async function searchGlobInWorker(request: GlobRequest, options: GlobOpti
   let settleSearch: { resolve: (total: number) => void; reject: (error: Error) => void } | undefined;
   const searched = new Promise<number>((resolve, reject) => (settleSearch = { resolve, reject }));
 
-  const failAll = (error: Error): void => {
-    settleSearch?.reject(error);
+  const rejectPages = (error: Error): void => {
     for (const page of pages.values()) {
       page.reject(error);
     }
     pages.clear();
+  };
+  const failAll = (error: Error): void => {
+    settleSearch?.reject(error);
+    rejectPages(error);
   };
   const onMessage = (message: FromWorker): void => {
     switch (message.type) {
@@ -107,10 +111,7 @@ export async function searchGlobInWorker(request: GlobRequest, options: GlobOpti
     // A search that was stopped or failed, or still had a page to give, may still be busy: its
     // thread is ended, not reused, and a page still awaited is refused rather than left hanging.
     const reusable = finished && !options.signal?.aborted && pages.size === 0;
-    for (const pending of pages.values()) {
-      pending.reject(new Error('This search was disposed before the page was ready.'));
-    }
-    pages.clear();
+    rejectPages(new Error('This search was disposed before the page was ready.'));
     threads.release(worker, reusable);
   };
   const page = (maxResults: number): Promise<GlobResult> =>
