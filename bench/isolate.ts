@@ -13,6 +13,8 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as nodePath from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { createModifiedTimes as createModifiedTimesType, ModifiedTimes } from '../src/core/modifiedTimes';
+import type { joinName as joinNameType, RawName } from '../src/core/names';
 
 export interface IsolatedCosts {
   readonly listingAloneMs: number;
@@ -23,30 +25,20 @@ export interface IsolatedCosts {
   readonly paths: number;
 }
 
-type RawName = string | Buffer;
-
-interface ModifiedTimesLike {
-  add(index: number, root: string, name: RawName): void;
-  finish(): Promise<{ readonly mtimes: Float64Array; readonly vanished: number; readonly unreadable: number; readonly skipped: number }>;
-}
-
+/** The compiled module's exports, loaded at run time so the probe can swap one (types only here). */
 interface ModifiedTimesModule {
-  createModifiedTimes(mode: 'pool', signal?: AbortSignal): ModifiedTimesLike;
-}
-
-interface NamesModule {
-  joinName(root: string, name: RawName): string | Buffer;
+  createModifiedTimes: typeof createModifiedTimesType;
 }
 
 export async function isolateListingAndStat(coreDirectory: string, search: () => Promise<unknown>): Promise<IsolatedCosts> {
   const load = createRequire(nodePath.join(coreDirectory, 'index.js'));
   const module = load('./modifiedTimes') as ModifiedTimesModule;
   const { createModifiedTimes } = module;
-  const { joinName } = load('./names') as NamesModule;
+  const { joinName } = load('./names') as { joinName: typeof joinNameType };
 
   // Listing alone: every match is recorded and given a time of 0 instead of being stat-ed.
   const listed: Array<{ readonly root: string; readonly name: RawName }> = [];
-  module.createModifiedTimes = (): ModifiedTimesLike => {
+  module.createModifiedTimes = (): ModifiedTimes => {
     let count = 0;
     return {
       add(index, root, name) {
