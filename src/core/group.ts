@@ -9,6 +9,7 @@
  * groupByTopLevelEntry renumbers the entries in the complete result's order and counts them.
  */
 
+import { inBlocks } from './blocks';
 import type { RawName } from './names';
 import { showName } from './names';
 import type { SearchScope } from './request';
@@ -28,7 +29,8 @@ export function groupByTopLevelEntry(order: Uint32Array, listed: ListedEntries, 
   const entryOf = new Uint32Array(order.length);
   const firstOf: number[] = [];
   const counts: number[] = [];
-  renumber(order, listed.entryOfMatch, listed.entryNames.length, entryOf, firstOf, counts);
+  const finalOf = new Int32Array(listed.entryNames.length).fill(-1);
+  inBlocks(order.length, (from, to) => renumber(order, from, to, listed.entryOfMatch, finalOf, entryOf, firstOf, counts));
   // Folders are numbered by first appearance too: the order their entries first appear in.
   const folderByScope = new Map<number, number>();
   const folderOf = new Uint32Array(firstOf.length);
@@ -46,20 +48,22 @@ export function groupByTopLevelEntry(order: Uint32Array, listed: ListedEntries, 
 }
 
 /**
- * Numbers the entries by first appearance in the complete result: each position's entry into
- * `entryOf`, each entry's listing number into `firstOf`, each entry's count into `counts`. Only
- * the loop, as the sort's passes are (order.ts says why).
+ * Numbers the entries by first appearance in the complete result, over positions `from` to `to`
+ * (blocks.ts says why in blocks): each position's entry into `entryOf`, each entry's listing
+ * number into `firstOf`, each entry's count into `counts`; `finalOf` maps listing numbers to the
+ * entries numbered so far (-1: none yet).
  */
 function renumber(
   order: Uint32Array,
+  from: number,
+  to: number,
   entryOfMatch: Uint32Array,
-  listedEntries: number,
+  finalOf: Int32Array,
   entryOf: Uint32Array,
   firstOf: number[],
   counts: number[],
 ): void {
-  const finalOf = new Int32Array(listedEntries).fill(-1);
-  for (let position = 0; position < order.length; position += 1) {
+  for (let position = from; position < to; position += 1) {
     const found = entryOfMatch[order[position]];
     let entry = finalOf[found];
     if (entry === -1) {

@@ -9,21 +9,30 @@
  * the whole result was most of the sort's cost, and over a second at a million matches (bench/).
  */
 
+import { inBlocks } from './blocks';
+
 /** Indexes of the matches with a time, sorted by (mtime, path). */
 export function modifiedOrder(mtimes: Float64Array, comparePaths: (a: number, b: number) => number): Uint32Array {
   const order = radixOrder(mtimes);
-  let start = 0;
-  while (start < order.length) {
-    let end = start + 1;
-    while (end < order.length && mtimes[order[end]] === mtimes[order[start]]) {
-      end += 1;
-    }
+  // Runs of equal times are found one call per run, for the reason blocks.ts gives.
+  for (let start = 0; start < order.length; ) {
+    const end = endOfEqualTimes(order, mtimes, start);
     if (end - start > 1) {
       order.subarray(start, end).sort(comparePaths);
     }
     start = end;
   }
   return order;
+}
+
+/** The position after the run of equal times that starts at `start`. */
+function endOfEqualTimes(order: Uint32Array, mtimes: Float64Array, start: number): number {
+  const time = mtimes[order[start]];
+  let end = start + 1;
+  while (end < order.length && mtimes[order[end]] === time) {
+    end += 1;
+  }
+  return end;
 }
 
 /** 11-bit digits: three passes per 32-bit half, and few enough buckets that writes stay in cache. */
@@ -33,6 +42,11 @@ const DIGIT_MASK = DIGIT_VALUES - 1;
 /** Digits per 32-bit half: shifts 0, 11 and 22. */
 const DIGITS = 3;
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** One time at a time, seen as its two 32-bit halves. */
+const TIME = new Float64Array(1);
+const TIME_BITS = new Uint32Array(TIME.buffer);
+const LOW_AT = LITTLE_ENDIAN ? 0 : 1;
+const HIGH_AT = 1 - LOW_AT;
 
 /** Matches in an order, each with a 32-bit key carried beside it. */
 interface Keyed {
@@ -79,31 +93,37 @@ function lowKeyed(mtimes: Float64Array): { keyed: Keyed; highOf: Uint32Array; co
   const keys = new Uint32Array(mtimes.length);
   const highOf = new Uint32Array(mtimes.length);
   const counts = new Uint32Array(2 * DIGITS * DIGIT_VALUES);
-  const kept = fillKeys(mtimes, order, keys, highOf, counts);
+  let kept = 0;
+  inBlocks(mtimes.length, (from, to) => {
+    kept = fillKeys(mtimes, from, to, kept, order, keys, highOf, counts);
+  });
   return { keyed: { order: order.subarray(0, kept), keys: keys.subarray(0, kept) }, highOf, counts };
 }
 
 /**
- * lowKeyed's pass, returning how many matches have a time. Kept apart, as every long loop here
- * is, so that nothing but a return follows the loop: V8 compiles a long loop while it runs, and
- * code after it that has not run yet makes that compiled code be thrown away where the loop ends
- * (seen with node --trace-deopt), so the next search started cold again.
+ * lowKeyed's pass over the matches from `from` to `to`, of which `kept` before `from` had a time;
+ * returns how many have one up to `to`.
  */
-function fillKeys(mtimes: Float64Array, order: Uint32Array, keys: Uint32Array, highOf: Uint32Array, counts: Uint32Array): number {
-  const time = new Float64Array(1);
-  const bits = new Uint32Array(time.buffer);
-  const lowAt = LITTLE_ENDIAN ? 0 : 1;
-  const highAt = 1 - lowAt;
-  let next = 0;
-  for (let match = 0; match < mtimes.length; match += 1) {
+function fillKeys(
+  mtimes: Float64Array,
+  from: number,
+  to: number,
+  kept: number,
+  order: Uint32Array,
+  keys: Uint32Array,
+  highOf: Uint32Array,
+  counts: Uint32Array,
+): number {
+  let next = kept;
+  for (let match = from; match < to; match += 1) {
     if (Number.isNaN(mtimes[match])) {
       continue;
     }
     // + 0 turns -0 into 0: the same time, other bits.
-    time[0] = mtimes[match] + 0;
-    const negative = (bits[highAt] & 0x8000_0000) !== 0;
-    const low = negative ? ~bits[lowAt] >>> 0 : bits[lowAt];
-    const high = negative ? ~bits[highAt] >>> 0 : (bits[highAt] | 0x8000_0000) >>> 0;
+    TIME[0] = mtimes[match] + 0;
+    const negative = (TIME_BITS[HIGH_AT] & 0x8000_0000) !== 0;
+    const low = negative ? ~TIME_BITS[LOW_AT] >>> 0 : TIME_BITS[LOW_AT];
+    const high = negative ? ~TIME_BITS[HIGH_AT] >>> 0 : (TIME_BITS[HIGH_AT] | 0x8000_0000) >>> 0;
     order[next] = match;
     keys[next] = low;
     highOf[match] = high;
@@ -137,8 +157,12 @@ function countsToStarts(counts: Uint32Array, keys: number): boolean {
 }
 
 /** Replaces each carried key with the high half of its match's time. */
-function carryHighHalves({ order, keys }: Keyed, highOf: Uint32Array): void {
-  for (let i = 0; i < order.length; i += 1) {
+function carryHighHalves(keyed: Keyed, highOf: Uint32Array): void {
+  inBlocks(keyed.order.length, (from, to) => carryHighHalvesOf(keyed, highOf, from, to));
+}
+
+function carryHighHalvesOf({ order, keys }: Keyed, highOf: Uint32Array, from: number, to: number): void {
+  for (let i = from; i < to; i += 1) {
     keys[i] = highOf[order[i]];
   }
 }

@@ -9,6 +9,8 @@
  * numbers, never paths.
  */
 
+import { inBlocks } from './blocks';
+
 export interface Grouping {
   /** For each item of the complete result, in order: its entry (dense, numbered by first appearance). */
   readonly entryOf: Uint32Array;
@@ -109,16 +111,19 @@ function bucketByEntry({ entryOf, counts }: Grouping): { item(entry: number, k: 
     starts[entry + 1] = starts[entry] + counts[entry];
   }
   const items = new Uint32Array(entryOf.length);
-  fillBuckets(entryOf, starts, items);
+  const filled = starts.slice(0, starts.length - 1);
+  inBlocks(entryOf.length, (from, to) => fillBuckets(entryOf, from, to, filled, items));
   return {
     item: (entry, k) => (starts[entry] + k < starts[entry + 1] ? items[starts[entry] + k] : EXHAUSTED),
   };
 }
 
-/** Each item's position into its entry's bucket. Only the loop, as order.ts explains. */
-function fillBuckets(entryOf: Uint32Array, starts: Uint32Array, items: Uint32Array): void {
-  const filled = starts.slice(0, starts.length - 1);
-  for (let i = 0; i < entryOf.length; i += 1) {
+/**
+ * Each item from `from` to `to` into its entry's bucket, at the entry's next free place in
+ * `filled`. In blocks, as blocks.ts explains.
+ */
+function fillBuckets(entryOf: Uint32Array, from: number, to: number, filled: Uint32Array, items: Uint32Array): void {
+  for (let i = from; i < to; i += 1) {
     const entry = entryOf[i];
     items[filled[entry]] = i;
     filled[entry] += 1;

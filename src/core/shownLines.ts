@@ -10,6 +10,7 @@
  * 150 ms for the same join in listing order.
  */
 
+import { BLOCK_LENGTH } from './blocks';
 import { needsQuoting, type RawName } from './names';
 import type { SearchScope } from './request';
 import { shownPath } from './scopePaths';
@@ -63,8 +64,15 @@ export function shownPathChunks(
   return (from, maxChars) => {
     // Joined from an array: appending to a string builds a tree of pieces that has to be
     // flattened before it can be tested or encoded, which took as long as the appends.
-    const lines: string[] = [];
-    const end = gatherLines(order, names, scopeOf, scopes, from, maxChars, lines);
+    const gathered: GatheredLines = { lines: [], chars: 0 };
+    // In blocks, as blocks.ts explains. A block that ends short ends the chunk: it is full, or
+    // the next name is bytes.
+    let end = from;
+    for (let blockEnd = from; end === blockEnd && end < total; ) {
+      blockEnd = Math.min(end + BLOCK_LENGTH, total);
+      end = gatherLines(order, names, scopeOf, scopes, end, blockEnd, maxChars, gathered);
+    }
+    const { lines } = gathered;
     lines.push('');
     const text = lines.join('\n');
     // A newline inside a name (it needs quoting) shows up as one newline more than lines.
@@ -75,10 +83,16 @@ export function shownPathChunks(
   };
 }
 
+interface GatheredLines {
+  readonly lines: string[];
+  /** The characters of `lines`, newlines included. */
+  chars: number;
+}
+
 /**
- * Puts the raw shown paths from position `from` on into `lines`, until they hold about `maxChars`
- * characters or a name is bytes (always quoted: the chunk ends before it); returns the position
- * after the last. Only the loop, as order.ts explains.
+ * Adds the raw shown paths of positions `from` to `to` to `gathered`, until it holds about
+ * `maxChars` characters or a name is bytes (always quoted: the chunk ends before it); returns the
+ * position after the last added.
  */
 function gatherLines(
   order: Uint32Array,
@@ -86,12 +100,14 @@ function gatherLines(
   scopeOf: ArrayLike<number>,
   scopes: readonly SearchScope[],
   from: number,
+  to: number,
   maxChars: number,
-  lines: string[],
+  gathered: GatheredLines,
 ): number {
-  let chars = 0;
+  const { lines } = gathered;
+  let chars = gathered.chars;
   let end = from;
-  while (end < order.length && chars < maxChars) {
+  while (end < to && chars < maxChars) {
     const match = order[end];
     const name = names[match];
     if (typeof name !== 'string') {
@@ -103,6 +119,7 @@ function gatherLines(
     chars += line.length + 1;
     end += 1;
   }
+  gathered.chars = chars;
   return end;
 }
 

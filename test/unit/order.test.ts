@@ -8,40 +8,53 @@ import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { groupByTopLevelEntry, ListedEntries } from '../../src/core/group';
 import type { RawName } from '../../src/core/names';
+import { BLOCK_LENGTH } from '../../src/core/blocks';
 import { compareText, modifiedOrder } from '../../src/core/order';
 import type { SearchScope } from '../../src/core/request';
 
 const SEED = 0x0de2_2026;
 
-function check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void): void {
+function check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void, numRuns = 300): void {
   fc.assert(
     fc.property(arbitrary, (value) => {
       predicate(value);
     }),
-    { seed: SEED, numRuns: 300 },
+    // Shrinking a list of thousands takes minutes: a long case is reported as it failed.
+    { seed: SEED, numRuns, endOnFailure: numRuns < 300 },
   );
 }
 
 /** Times with many ties and some NaN (vanished files); a name per match. */
-const timedNames = fc.array(
-  fc.record({
-    mtime: fc.oneof(fc.constantFrom(Number.NaN, 0, -0, 1_700_000_000_000.5), fc.integer({ min: 0, max: 6 }).map((n) => n * 1000)),
-    name: fc.stringMatching(/^[a-c]{1,3}(\/[a-c]{1,2}){0,2}$/),
-  }),
-  { maxLength: 80 },
-);
+const timedNamesOfLength = (length: { minLength: number; maxLength: number }): fc.Arbitrary<Array<{ mtime: number; name: string }>> =>
+  fc.array(
+    fc.record({
+      mtime: fc.oneof(fc.constantFrom(Number.NaN, 0, -0, 1_700_000_000_000.5), fc.integer({ min: 0, max: 6 }).map((n) => n * 1000)),
+      name: fc.stringMatching(/^[a-c]{1,3}(\/[a-c]{1,2}){0,2}$/),
+    }),
+    length,
+  );
+const timedNames = timedNamesOfLength({ minLength: 0, maxLength: 80 });
+/** Longer than the blocks the passes run in (blocks.ts); few runs, as each is thousands long. */
+const LONG = { minLength: 2 * BLOCK_LENGTH, maxLength: 3 * BLOCK_LENGTH };
+const LONG_RUNS = 20;
 
 describe('the (mtime, path) order', () => {
+  function assertComparatorOrder(matches: ReadonlyArray<{ mtime: number; name: string }>): void {
+    const mtimes = Float64Array.from(matches.map((match) => match.mtime));
+    const byPath = (a: number, b: number): number => compareText(matches[a].name, matches[b].name) || a - b;
+    const expected = matches
+      .map((_, index) => index)
+      .filter((index) => !Number.isNaN(mtimes[index]))
+      .sort((a, b) => mtimes[a] - mtimes[b] || byPath(a, b));
+    assert.deepEqual([...modifiedOrder(mtimes, byPath)], expected);
+  }
+
   it('equals a comparator sort over the whole result, ties by path, files without a time left out', () => {
-    check(timedNames, (matches) => {
-      const mtimes = Float64Array.from(matches.map((match) => match.mtime));
-      const byPath = (a: number, b: number): number => compareText(matches[a].name, matches[b].name) || a - b;
-      const expected = matches
-        .map((_, index) => index)
-        .filter((index) => !Number.isNaN(mtimes[index]))
-        .sort((a, b) => mtimes[a] - mtimes[b] || byPath(a, b));
-      assert.deepEqual([...modifiedOrder(mtimes, byPath)], expected);
-    });
+    check(timedNames, assertComparatorOrder);
+  });
+
+  it('equals it too over more matches than one block holds', () => {
+    check(timedNamesOfLength(LONG), assertComparatorOrder, LONG_RUNS);
   });
 
   it('orders 200,000 distinct times without a single path comparison', () => {
@@ -75,43 +88,52 @@ function listed(names: readonly RawName[], scopeOf: readonly number[], scopes: r
 
 describe('grouping by top-level entry', () => {
   it('equals grouping each position by its first segment below the root, numbered by first appearance', () => {
-    const scopes = [scope([], ''), scope(['a'], 'a/'), scope([], 'two/')];
-    const arbitrary = fc.record({
-      // Files directly in a root (`fa`) never share a name with a directory (`a/…`), as on disk.
-      names: fc.array(fc.tuple(fc.nat({ max: 2 }), fc.stringMatching(/^(f[ab]|[ab]{1,2}(\/[ab]{1,2}){1,2})$/)), { maxLength: 60 }),
-      shuffle: fc.array(fc.nat(), { maxLength: 60 }),
-    });
-    check(arbitrary, ({ names, shuffle }) => {
-      // Scope 1 walks above its root `a/`: its names all start with `a/`.
-      const raw: RawName[] = names.map(([scopeIndex, name]) => (scopeIndex === 1 ? `a/${name}` : name));
-      const scopeOf = names.map(([scopeIndex]) => scopeIndex);
-      const order = Uint32Array.from(raw.map((_, index) => index).sort((a, b) => (shuffle[a] ?? 0) - (shuffle[b] ?? 0) || a - b));
-      const grouped = groupByTopLevelEntry(order, listed(raw, scopeOf, scopes), scopes);
-
-      const keys = new Map<string, number>();
-      const labels: string[] = [];
-      const counts: number[] = [];
-      const expectedEntryOf = [...order].map((match) => {
-        const skip = scopes[scopeOf[match]].rootSegments.length > 0 ? 2 : 0;
-        const rest = (raw[match] as string).slice(skip);
-        const segment = rest.split('/')[0];
-        const label = `${scopes[scopeOf[match]].entryPrefix}${segment}${rest.includes('/') ? '/' : ''}`;
-        const key = `${scopeOf[match]}:${segment}`;
-        let entry = keys.get(key);
-        if (entry === undefined) {
-          entry = labels.length;
-          keys.set(key, entry);
-          labels.push(label);
-          counts.push(0);
-        }
-        counts[entry] += 1;
-        return entry;
-      });
-      assert.deepEqual([...grouped.entryOf], expectedEntryOf);
-      assert.deepEqual(grouped.labels, labels);
-      assert.deepEqual([...grouped.counts], counts);
-    });
+    check(listedNames({ minLength: 0, maxLength: 60 }), assertGroupedByFirstSegment);
   });
+
+  it('groups the same way over more positions than one block holds', () => {
+    check(listedNames(LONG), assertGroupedByFirstSegment, LONG_RUNS);
+  });
+
+  function listedNames(length: { minLength: number; maxLength: number }): fc.Arbitrary<{ names: Array<[number, string]>; shuffle: number[] }> {
+    return fc.record({
+      // Files directly in a root (`fa`) never share a name with a directory (`a/…`), as on disk.
+      names: fc.array(fc.tuple(fc.nat({ max: 2 }), fc.stringMatching(/^(f[ab]|[ab]{1,2}(\/[ab]{1,2}){1,2})$/)), length),
+      shuffle: fc.array(fc.nat(), length),
+    });
+  }
+
+  function assertGroupedByFirstSegment({ names, shuffle }: { names: Array<[number, string]>; shuffle: number[] }): void {
+    const scopes = [scope([], ''), scope(['a'], 'a/'), scope([], 'two/')];
+    // Scope 1 walks above its root `a/`: its names all start with `a/`.
+    const raw: RawName[] = names.map(([scopeIndex, name]) => (scopeIndex === 1 ? `a/${name}` : name));
+    const scopeOf = names.map(([scopeIndex]) => scopeIndex);
+    const order = Uint32Array.from(raw.map((_, index) => index).sort((a, b) => (shuffle[a] ?? 0) - (shuffle[b] ?? 0) || a - b));
+    const grouped = groupByTopLevelEntry(order, listed(raw, scopeOf, scopes), scopes);
+
+    const keys = new Map<string, number>();
+    const labels: string[] = [];
+    const counts: number[] = [];
+    const expectedEntryOf = [...order].map((match) => {
+      const skip = scopes[scopeOf[match]].rootSegments.length > 0 ? 2 : 0;
+      const rest = (raw[match] as string).slice(skip);
+      const segment = rest.split('/')[0];
+      const label = `${scopes[scopeOf[match]].entryPrefix}${segment}${rest.includes('/') ? '/' : ''}`;
+      const key = `${scopeOf[match]}:${segment}`;
+      let entry = keys.get(key);
+      if (entry === undefined) {
+        entry = labels.length;
+        keys.set(key, entry);
+        labels.push(label);
+        counts.push(0);
+      }
+      counts[entry] += 1;
+      return entry;
+    });
+    assert.deepEqual([...grouped.entryOf], expectedEntryOf);
+    assert.deepEqual(grouped.labels, labels);
+    assert.deepEqual([...grouped.counts], counts);
+  }
 
   it('keeps a directory whose name is bytes apart from one whose name is text', () => {
     const raw: RawName[] = ['x/one', Buffer.from([0x78, 0xff, 0x2f, 0x61]), 'x/two', 'y', Buffer.from([0x78, 0xff, 0x2f, 0x62])];

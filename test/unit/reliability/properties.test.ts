@@ -6,6 +6,7 @@
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { BLOCK_LENGTH } from '../../../src/core/blocks';
 import { needsQuoting, parseShownName, showName, type RawName } from '../../../src/core/names';
 import { NulSeparatedNames } from '../../../src/core/ripgrep/output';
 import type { SearchScope } from '../../../src/core/request';
@@ -18,12 +19,12 @@ const SEED = 0x5eed_2026;
 const RUNS = 400;
 
 /** Runs a property with the fixed seed; fast-check's report names the smallest failing input. */
-function check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void, numRuns = RUNS): void {
+function check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void, numRuns = RUNS, parameters: fc.Parameters<[T]> = {}): void {
   fc.assert(
     fc.property(arbitrary, (value) => {
       predicate(value);
     }),
-    { seed: SEED, numRuns },
+    { seed: SEED, numRuns, ...parameters },
   );
 }
 
@@ -38,18 +39,20 @@ interface Sampled {
  * A complete result as the engine groups it: each item belongs to a (folder, entry), numbered by
  * first appearance, as group.ts numbers them.
  */
-const sampledArbitrary: fc.Arbitrary<Sampled> = fc
-  .record({
-    pairs: fc.array(fc.tuple(fc.nat({ max: 3 }), fc.nat({ max: 8 })), { minLength: 0, maxLength: 60 }),
-    slots: fc.integer({ min: 1, max: 70 }),
-  })
-  .map(({ pairs, slots }) => {
-    const grouping = groupingOf(
-      pairs.map(([, entry]) => String(entry)),
-      pairs.map(([folder]) => String(folder)),
-    );
-    return { grouping, slots, items: itemsByEntry(grouping) };
-  });
+const sampledOfLength = (length: { minLength: number; maxLength: number }): fc.Arbitrary<Sampled> =>
+  fc
+    .record({
+      pairs: fc.array(fc.tuple(fc.nat({ max: 3 }), fc.nat({ max: 8 })), length),
+      slots: fc.integer({ min: 1, max: 70 }),
+    })
+    .map(({ pairs, slots }) => {
+      const grouping = groupingOf(
+        pairs.map(([, entry]) => String(entry)),
+        pairs.map(([folder]) => String(folder)),
+      );
+      return { grouping, slots, items: itemsByEntry(grouping) };
+    });
+const sampledArbitrary = sampledOfLength({ minLength: 0, maxLength: 60 });
 
 /** The rule, written as plainly as possible: folders take turns, and within a folder its entries do. */
 function referencePage({ grouping, slots, items }: Sampled): number[] {
@@ -151,6 +154,13 @@ describe('reliability: properties (fast-check, fixed seeds)', function () {
       });
     });
 
+    it('picks what the reference rule picks from results longer than the blocks items are bucketed in', () => {
+      check(sampledOfLength({ minLength: 2 * BLOCK_LENGTH, maxLength: 3 * BLOCK_LENGTH }), (sampled) => {
+        assert.deepEqual(roundRobinPage(sampled.grouping, sampled.slots), referencePage(sampled));
+        // Shrinking results this long takes long; a failing one is reported as it is.
+      }, 30, { endOnFailure: true });
+    });
+
     it('is printed grouped by folder, then entry, in result order within an entry', () => {
       check(sampledArbitrary, ({ grouping, slots }) => {
         const page = roundRobinPage(grouping, slots);
@@ -237,11 +247,12 @@ describe('reliability: properties (fast-check, fixed seeds)', function () {
       }, 1000);
     });
 
-    it('the complete list, chunk by chunk, shows every path exactly as shownPath does, in order', () => {
+    describe('the complete list, chunk by chunk, shows every path exactly as shownPath does, in order', () => {
       const scopesWith = (prefixes: readonly string[]): SearchScope[] =>
         prefixes.map((shownPrefix) => ({ walkRoot: '/root', rootSegments: [], searchRoot: '/root', shownPrefix, entryPrefix: shownPrefix }));
       // Folder names that need no quoting, or one that does (then no chunk may skip its check).
-      const scopeSets = fc.constantFrom(scopesWith(['', 'folder/', 'other/']), scopesWith(['', 'folder/', '"odd" folder/']));
+      const plainFolders = scopesWith(['', 'folder/', 'other/']);
+      const scopeSets = fc.constantFrom(plainFolders, scopesWith(['', 'folder/', '"odd" folder/']));
       const plain = fc.stringMatching(/^[a-z0-9./_-]{1,12}$/);
       // Plain names with one thing that needs quoting, so each shows up alone in a chunk.
       const oneOdd = fc.oneof(
@@ -249,15 +260,29 @@ describe('reliability: properties (fast-check, fixed seeds)', function () {
         plain.map((name) => `"${name}`),
       );
       const anyName: fc.Arbitrary<RawName> = fc.oneof(plain, plain, plain, oneOdd, names, byteNames);
-      // Lists of plain names only, too: those take the path that skips the check.
-      const matches = fc
-        .constantFrom(anyName, plain as fc.Arbitrary<RawName>)
-        .chain((name) => fc.array(fc.record({ name, scope: fc.nat({ max: 2 }) }), { maxLength: 40 }));
-      // The order holds some of the matches (those without a time are left out), in any order.
-      const listed = matches.chain((list) =>
-        fc.record({ list: fc.constant(list), order: fc.shuffledSubarray([...list.keys()]), maxChars: fc.integer({ min: 1, max: 200 }), scopes: scopeSets }),
-      );
-      check(listed, ({ list, order: kept, maxChars, scopes }) => {
+
+      interface Listed {
+        readonly list: ReadonlyArray<{ readonly name: RawName; readonly scope: number }>;
+        /** Positions of the kept matches (those without a time are left out), in any order. */
+        readonly order: number[];
+        readonly maxChars: number;
+        readonly scopes: SearchScope[];
+      }
+
+      /** Names in scopes, the order keeping at least `keptShare` of them (fast-check favours few). */
+      const listedWith = (list: fc.Arbitrary<RawName[]>, maxChars: fc.Arbitrary<number>, keptShare = 0, scopes = scopeSets): fc.Arbitrary<Listed> =>
+        list
+          .chain((listed) => fc.array(fc.nat({ max: 2 }), { minLength: listed.length, maxLength: listed.length }).map((scopes) => listed.map((name, i) => ({ name, scope: scopes[i] }))))
+          .chain((list) =>
+            fc.record({
+              list: fc.constant(list),
+              order: fc.shuffledSubarray([...list.keys()], { minLength: Math.floor(keptShare * list.length) }),
+              maxChars,
+              scopes,
+            }),
+          );
+
+      function assertShownWhole({ list, order: kept, maxChars, scopes }: Listed): void {
         const order = Uint32Array.from(kept);
         const rawNames = list.map((match) => match.name);
         const scopeOf = Uint32Array.from(list, (match) => match.scope);
@@ -273,12 +298,44 @@ describe('reliability: properties (fast-check, fixed seeds)', function () {
               break;
             }
             assert.equal(chunk.text.split('\n').length - 1, chunk.lines, 'a chunk counts its lines');
+            // A chunk stops at the line that reaches maxChars.
+            const beforeLastLine = chunk.text.lastIndexOf('\n', chunk.text.length - 2) + 1;
+            assert.ok(beforeLastLine < maxChars, `a chunk of ${chunk.text.length} characters for ${maxChars}`);
             text += chunk.text;
             from += chunk.lines;
           }
           assert.equal(text, expected, `told the names are verbatim: ${namesVerbatim}`);
         }
-      }, 500);
+      }
+
+      it('for short lists of every kind of name', () => {
+        // Lists of plain names only, too: those take the path that skips the check.
+        const name = fc.constantFrom(anyName, plain as fc.Arbitrary<RawName>);
+        check(listedWith(name.chain((kind) => fc.array(kind, { maxLength: 40 })), fc.integer({ min: 1, max: 200 })), assertShownWhole, 500);
+      });
+
+      it('for lists longer than the blocks the lines are gathered in, with a few byte names anywhere', () => {
+        // Plain names in plain folders, so chunks are gathered (not built name by name) across
+        // block ends, and up to three byte names, which end a chunk early.
+        const longPlain: fc.Arbitrary<RawName> = fc
+          .tuple(fc.nat({ max: 10 }), fc.nat())
+          .map(([depth, id]) => `${'folder/'.repeat(depth)}file-${id.toString(36)}.ts`);
+        const list = fc
+          .record({
+            plainNames: fc.array(longPlain, { minLength: 2 * BLOCK_LENGTH, maxLength: 3 * BLOCK_LENGTH }),
+            odd: fc.array(fc.tuple(fc.nat(), byteNames), { maxLength: 3 }),
+          })
+          .map(({ plainNames, odd }) => {
+            const listed = [...plainNames];
+            odd.forEach(([at, name]) => listed.splice(at % (listed.length + 1), 0, name));
+            return listed;
+          });
+        // A block of these lines holds about 50 × BLOCK_LENGTH characters: chunks end inside the
+        // first block, or in a later one.
+        const maxChars = fc.oneof(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 20 * BLOCK_LENGTH, max: 150 * BLOCK_LENGTH }));
+        // Shrinking lists this long takes minutes; a failing one is reported as it is.
+        check(listedWith(list, maxChars, 1, fc.constant(plainFolders)), assertShownWhole, 30, { endOnFailure: true });
+      });
     });
 
     it('NUL-separated output read in chunks of any size gives back every name exactly', () => {
