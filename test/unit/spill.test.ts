@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { chunksOfLines } from '../../src/core/shownLines';
-import { saveSpill } from '../../src/core/spill';
+import { prunesSettled, saveSpill } from '../../src/core/spill';
 import { parseSpillHeader, resolveSpillLine, type SpillHeader } from '../../src/core/spillFormat';
 import { showName } from '../../src/core/names';
 import { TempTree } from './helpers/tree';
@@ -55,6 +55,7 @@ describe('spill: saving complete lists', () => {
       assert.ok(outcome.saved);
       saved.push(outcome.path);
     }
+    await prunesSettled();
     const left = readdirSync(directory).map((name) => tree.path('lists', name)).sort();
     assert.deepEqual(left, saved.slice(2).sort());
   });

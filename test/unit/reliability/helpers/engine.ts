@@ -6,14 +6,18 @@
 
 import * as assert from 'node:assert/strict';
 import { glob, GlobError, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../../../src/core';
+import { prunesSettled } from '../../../../src/core/spill';
 import { testRipgrep } from '../../helpers/ripgrep';
 import type { TempTree } from '../../helpers/tree';
 import { assertNoProcessLeft } from './leftovers';
 import type { Scratch } from './scratch';
 
+/** One search, returned once the complete lists' directory is settled (older lists pruned). */
 export async function search(root: string | TempTree, input: unknown, options: Partial<GlobOptions> = {}): Promise<GlobResult> {
   const folder = typeof root === 'string' ? root : root.root;
-  return glob(input, [{ name: 'ws', path: folder }], { ripgrepPath: await testRipgrep(), ...options });
+  const result = await glob(input, [{ name: 'ws', path: folder }], { ripgrepPath: await testRipgrep(), ...options });
+  await prunesSettled();
+  return result;
 }
 
 /** Asserts `promise` rejects with a GlobError of `kind` whose message matches `text`; returns it. */
