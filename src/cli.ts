@@ -1,13 +1,14 @@
 /**
  * The command line over the engine (SPEC §8). It prints exactly what the model would see: the
- * working directory plays the workspace folder, complete lists go to a per-user cache
- * directory, and ripgrep comes from the packaged `@vscode/ripgrep` (then PATH). The first
- * Ctrl-C stops the search and still prints what was found, marked incomplete.
+ * working directory plays the workspace folder, the search follows VS Code's default search
+ * settings, complete lists go to a per-user cache directory, and ripgrep comes from the packaged
+ * `@vscode/ripgrep` (then PATH). The first Ctrl-C stops the search and still prints what was
+ * found, marked incomplete.
  */
 
 import * as nodePath from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_MAX_RESULTS, isGlobError, resolveRequest, searchGlob, type GlobResult } from './core';
+import { DEFAULT_MAX_RESULTS, isGlobError, resolveRequest, searchGlob, VSCODE_DEFAULT_RULES, type GlobResult } from './core';
 import { locateRipgrep, packagedRipgrep, ripgrepOnPath } from './core/ripgrep/locate';
 
 const USAGE = 'usage: workspace-glob [--json] [--max-results N] [--include-ignored] [--timeout-seconds S] PATTERN [PATH]';
@@ -19,12 +20,17 @@ first, and prints what the glob tool gives a model: the page of paths, then a fo
 files match than fit on a page, the page is a round-robin sample across the top-level entries
 and the complete sorted list is saved to a file named in the footer.
 
+Files are skipped as VS Code's search skips them with its default settings: those hidden by
+.gitignore, .ignore and .rgignore files in the current directory and below (not those of the
+folders above it, nor git's global excludes), and node_modules, bower_components and
+version-control folders. Links to directories are followed.
+
   PATTERN              ripgrep-style glob: "*.ts" matches names at any depth, "src/**/*.ts"
                        is anchored to PATH, "src/" means everything under src
   --json               print one JSON object (root, pattern, total, paths, sampled, complete,
                        topLevel, spill, text) instead of the text
   --max-results N      page size (default 100)
-  --include-ignored    also match files hidden by .gitignore, .ignore and .rgignore
+  --include-ignored    also match the files skipped above (version-control folders stay out)
   --timeout-seconds S  stop after S seconds and print what was found, marked incomplete
 `;
 
@@ -77,6 +83,7 @@ async function main(argv: readonly string[]): Promise<number> {
     // In-process: nothing else runs on this thread, and a worker's start-up would only add time.
     const search = await searchGlob(request, {
       ripgrepPath,
+      rules: VSCODE_DEFAULT_RULES,
       ...(timeoutSeconds !== undefined ? { timeoutMs: timeoutSeconds * 1000 } : {}),
       signal: controller.signal,
       spillDirectory: await spillDirectory(),

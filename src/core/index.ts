@@ -17,6 +17,7 @@ export type { GlobResult, PagePath, TopLevelEntry } from './result';
 export type { RipgrepEvent } from './collect';
 export { DEFAULT_SPILL_LIMITS, type SpillLimits, type SpillOutcome } from './spill';
 export { parseSpillHeader, resolveSpillLine } from './spillFormat';
+export { VSCODE_DEFAULT_RULES } from './vscodeDefaults';
 
 /** Validates `input` against the workspace `folders` and runs the search. */
 export async function glob(input: unknown, folders: readonly WorkspaceFolder[], options: GlobOptions): Promise<GlobResult> {

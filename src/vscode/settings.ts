@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { ScopeRules } from '../core/glob';
 import type { SearchScope } from '../core/request';
 import { DEFAULT_SPILL_LIMITS, type SpillLimits } from '../core/spill';
+import { VSCODE_DEFAULT_RULES } from '../core/vscodeDefaults';
 import { excludeRules } from './excludes';
 
 export const SECTION = 'workspaceGlob';
@@ -42,11 +43,11 @@ export function searchRulesFor(scope: SearchScope): Partial<ScopeRules> {
   const search = vscode.workspace.getConfiguration('search', folderUri);
   const files = vscode.workspace.getConfiguration('files', folderUri);
   return {
-    useIgnoreFiles: search.get<boolean>('useIgnoreFiles', true),
-    useParentIgnoreFiles: search.get<boolean>('useParentIgnoreFiles', false),
-    useGlobalIgnoreFiles: search.get<boolean>('useGlobalIgnoreFiles', false),
+    useIgnoreFiles: search.get<boolean>('useIgnoreFiles', VSCODE_DEFAULT_RULES.useIgnoreFiles),
+    useParentIgnoreFiles: search.get<boolean>('useParentIgnoreFiles', VSCODE_DEFAULT_RULES.useParentIgnoreFiles),
+    useGlobalIgnoreFiles: search.get<boolean>('useGlobalIgnoreFiles', VSCODE_DEFAULT_RULES.useGlobalIgnoreFiles),
     // A window-wide setting: read per folder, VS Code logs a warning on every search.
-    followSymlinks: vscode.workspace.getConfiguration('search').get<boolean>('followSymlinks', true),
+    followSymlinks: vscode.workspace.getConfiguration('search').get<boolean>('followSymlinks', VSCODE_DEFAULT_RULES.followSymlinks),
     // Workspace excludes are written for the workspace; outside it they would only mislead.
     ...(scope.folder ? excludeRules(files.get('exclude'), search.get('exclude')) : { excludeGlobs: [], conditionalExcludes: [] }),
   };

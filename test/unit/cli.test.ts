@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
-import { glob } from '../../src/core';
+import { glob, VSCODE_DEFAULT_RULES } from '../../src/core';
 import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';
 
@@ -30,7 +30,10 @@ describe('command line (the built dist/cli.js)', () => {
   it('prints exactly the text the model reads', async () => {
     const cli = run(['*.ts', 'big'], tree.root);
     assert.equal(cli.status, 0, cli.stderr);
-    const engine = await glob({ pattern: '*.ts', path: 'big' }, [{ name: path.basename(tree.root), path: tree.root }], { ripgrepPath: await testRipgrep() });
+    const engine = await glob({ pattern: '*.ts', path: 'big' }, [{ name: path.basename(tree.root), path: tree.root }], {
+      ripgrepPath: await testRipgrep(),
+      rules: VSCODE_DEFAULT_RULES,
+    });
     assert.equal(cli.stdout, `${engine.text}\n`);
   });
 
@@ -47,6 +50,30 @@ describe('command line (the built dist/cli.js)', () => {
     assert.deepEqual(json.topLevel, { total: 4, reached: 4, counts: [['big/', 30], ['small-0/', 10], ['small-1/', 10], ['small-2/', 10]] });
     assert.ok(typeof json.spill === 'string' && json.spill.startsWith(path.join(cache.root, 'workspace-glob', 'lists')));
     assert.match(json.text as string, /^<files>\n/);
+  });
+
+  it("skips what VS Code's search skips with its default settings, and only that", () => {
+    // The folder above the working directory ignores a file the search must still find
+    // (search.useParentIgnoreFiles is off by default); node_modules is skipped by search.exclude
+    // though nothing ignores it; the working directory's own .gitignore applies.
+    const outer = new TempTree();
+    try {
+      outer.write({
+        '.gitignore': { mtime: at('2020-01-01'), content: 'above.txt\n' },
+        'work/.gitignore': { mtime: at('2020-01-01'), content: 'here.txt\n' },
+        'work/above.txt': at('2020-01-02'),
+        'work/here.txt': at('2020-01-03'),
+        'work/node_modules/dep/index.txt': at('2020-01-04'),
+        'work/kept.txt': at('2020-01-05'),
+      });
+      const skipping = run(['--json', '*.txt'], outer.path('work'), { XDG_CACHE_HOME: cache.root });
+      assert.equal(skipping.status, 0, skipping.stderr);
+      assert.deepEqual((JSON.parse(skipping.stdout) as { paths: string[] }).paths, ['above.txt', 'kept.txt']);
+      const all = run(['--json', '--include-ignored', '*.txt'], outer.path('work'), { XDG_CACHE_HOME: cache.root });
+      assert.deepEqual((JSON.parse(all.stdout) as { paths: string[] }).paths, ['above.txt', 'here.txt', 'node_modules/dep/index.txt', 'kept.txt']);
+    } finally {
+      outer.remove();
+    }
   });
 
   it('fails bad input with a one-line error and exit code 2', () => {

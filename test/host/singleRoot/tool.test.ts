@@ -2,7 +2,9 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { GLOB_INPUT_FIELDS } from '../../../src/core/input';
+import { VSCODE_DEFAULT_RULES } from '../../../src/core/vscodeDefaults';
 import { MAX_SEARCH_THREADS } from '../../../src/core/worker/searchThreads';
+import { excludeRules } from '../../../src/vscode/excludes';
 import { extensionApi, invokeGlob, isAlive, pagePaths, waitFor, workspaceFolder } from '../hostHelpers';
 
 describe('the glob tool in a real VS Code extension host', () => {
@@ -57,6 +59,22 @@ describe('the glob tool in a real VS Code extension host', () => {
     const lifted = pagePaths(await invokeGlob({ pattern: '{lib,generated,ignored,node_modules}/**', includeIgnored: true }));
     assert.deepEqual(lifted.sort(), ['generated/out-1.ts', 'generated/out-2.ts', 'ignored/secret.ts', 'lib/a.js', 'lib/a.ts', 'lib/b.js', 'node_modules/dep/index.ts']);
     assert.deepEqual(pagePaths(await invokeGlob({ pattern: '*.tmp', includeIgnored: true })), ['notes.tmp']);
+  });
+
+  it("falls back on the search defaults this VS Code registers, the ones the command line uses", () => {
+    const search = vscode.workspace.getConfiguration('search');
+    const files = vscode.workspace.getConfiguration('files');
+    const defaultOf = <T>(section: vscode.WorkspaceConfiguration, key: string): T | undefined => section.inspect<T>(key)?.defaultValue;
+    assert.equal(defaultOf<boolean>(search, 'useIgnoreFiles'), VSCODE_DEFAULT_RULES.useIgnoreFiles);
+    assert.equal(defaultOf<boolean>(search, 'useParentIgnoreFiles'), VSCODE_DEFAULT_RULES.useParentIgnoreFiles);
+    assert.equal(defaultOf<boolean>(search, 'useGlobalIgnoreFiles'), VSCODE_DEFAULT_RULES.useGlobalIgnoreFiles);
+    assert.equal(defaultOf<boolean>(search, 'followSymlinks'), VSCODE_DEFAULT_RULES.followSymlinks);
+    const registered = excludeRules(defaultOf(files, 'exclude'), defaultOf(search, 'exclude'));
+    // A browser build (this host is code-server) also hides the swap files of its file system
+    // access; desktop VS Code does not register that one.
+    const desktop = registered.excludeGlobs.filter((glob) => glob !== '**/*.crswap');
+    assert.deepEqual([...desktop].sort(), [...VSCODE_DEFAULT_RULES.excludeGlobs].sort());
+    assert.deepEqual(registered.conditionalExcludes, VSCODE_DEFAULT_RULES.conditionalExcludes);
   });
 
   it('stops ripgrep when the search is cancelled mid-way, leaving no process behind', async () => {
