@@ -1,8 +1,8 @@
 /**
  * The engine candidate: a child Node process that loads the compiled engine, searches once to
  * warm up (JIT, module loading, page cache, the reused search thread), then times one more search
- * itself, as the extension host runs it: on a search thread of its own, with no Node start-up
- * counted. The stage, profile and isolation runs search on the main thread instead, where their
+ * itself, as the extension host runs it: on a search thread of its own, with VS Code's default
+ * search settings, and no Node start-up counted. The stage, profile and isolation runs search on the main thread instead, where their
  * probes can see the stages. It prints one JSON line (WorkerReport) and exits.
  *
  * Run with --expose-gc so the warm-up's garbage is collected before the timed search. Started
@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import * as nodePath from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { DEFAULT_MAX_RESULTS, glob, resolveRequest, searchGlobInWorker, type GlobResult } from '../src/core';
+import { DEFAULT_MAX_RESULTS, glob, resolveRequest, searchGlobInWorker, VSCODE_DEFAULT_RULES, type GlobResult } from '../src/core';
 import { BlockTracer, type Block } from './blocks';
 import { summariseCpuProfile, type CpuProfile, type HotFunction } from './cpuProfile';
 import { childrenCpuMs, ownCpuMs, peakResidentKb, residentKb, resetPeakResident } from './processStats';
@@ -70,7 +70,8 @@ async function main(config: WorkerConfig): Promise<WorkerReport> {
   const clock = new StageClock();
   const missingProbes = config.stages ? instrumentEngine(coreDirectory, clock) : undefined;
   const folders = [{ name: nodePath.basename(config.root), path: config.root }];
-  const options = { ripgrepPath: config.ripgrepPath, spillDirectory: config.spillDirectory };
+  // The rules of a VS Code with default settings: what the extension passes unless changed.
+  const options = { ripgrepPath: config.ripgrepPath, spillDirectory: config.spillDirectory, rules: VSCODE_DEFAULT_RULES };
   const search = config.thread
     ? async (): Promise<GlobResult> => {
         const request = await resolveRequest({ pattern: config.pattern }, { folders, ripgrepPath: config.ripgrepPath });
