@@ -38,7 +38,7 @@ export function candidatesFor(tree: BuiltTree, tools: Tools): Candidate[] {
     {
       id: 'engine',
       label: 'engine in-process (search thread)',
-      shown: `searchGlobInWorker({pattern: '${pattern}', root}, {ripgrepPath: rg 15, spillDirectory}), page(100)`,
+      shown: `searchGlobInWorker({pattern: '${pattern}', root}, {ripgrepPath: rg 15, spillDirectory, rules: VSCODE_DEFAULT_RULES}), page(100)`,
       expected: tree.matched,
       async sample() {
         const report = await runEngineWorker(tools.engineWorker, { root: tree.root, pattern, ripgrepPath: tools.rg15.path, spillDirectory, thread: true });
