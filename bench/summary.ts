@@ -42,6 +42,12 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
+/** The item whose `value` is the median (the lower middle one of an even count). */
+export function medianBy<T>(items: readonly T[], value: (item: T) => number): T {
+  const sorted = [...items].sort((a, b) => value(a) - value(b));
+  return sorted[(sorted.length - 1) >> 1];
+}
+
 /** The median of the values that were measured, or undefined when none was. */
 function medianOf(values: ReadonlyArray<number | undefined>): number | undefined {
   const known = defined(values);
