@@ -49,7 +49,7 @@ export function groupByTopLevelEntry(order: Uint32Array, listed: ListedEntries, 
 
 /**
  * Numbers the entries by first appearance in the complete result, over positions `from` to `to`
- * (blocks.ts says why in blocks): each position's entry into `entryOf`, each entry's listing
+ * (in blocks, as blocks.ts explains): each position's entry into `entryOf`, each entry's listing
  * number into `firstOf`, each entry's count into `counts`; `finalOf` maps listing numbers to the
  * entries numbered so far (-1: none yet).
  */

@@ -4,7 +4,7 @@
  * symbolic link; each list is a new 0600 file with an unguessable name, created exclusively so a
  * planted link is never followed. Lists are bounded in number and in total bytes, and the oldest
  * are pruned first, after the answer: removing older lists is no part of this search (it took
- * 2–6 ms of every 100k search in bench/), and a prune that fails is tried again after the next
+ * 1.5–6 ms of a 100k search in bench/), and a prune that fails is tried again after the next
  * save. Saving can fail (full disk, no permission): the caller reports that in the footer, the
  * search itself still succeeds.
  */
