@@ -272,7 +272,7 @@ describe('reliability: properties (fast-check, fixed seeds)', function () {
       /** Names in scopes, the order keeping at least `keptShare` of them (fast-check favours few). */
       const listedWith = (list: fc.Arbitrary<RawName[]>, maxChars: fc.Arbitrary<number>, keptShare = 0, scopes = scopeSets): fc.Arbitrary<Listed> =>
         list
-          .chain((listed) => fc.array(fc.nat({ max: 2 }), { minLength: listed.length, maxLength: listed.length }).map((scopes) => listed.map((name, i) => ({ name, scope: scopes[i] }))))
+          .chain((listed) => fc.array(fc.nat({ max: 2 }), { minLength: listed.length, maxLength: listed.length }).map((scopeIndexes) => listed.map((name, i) => ({ name, scope: scopeIndexes[i] }))))
           .chain((list) =>
             fc.record({
               list: fc.constant(list),
