@@ -99,8 +99,10 @@ async function writeList(
   let bytes = head.length;
   let written = 0;
   const handle = await fs.open(file, 'wx', 0o600);
+  // One write in flight while the next chunk is made: each is issued once the one before it
+  // has ended, so the file is written in order.
+  let writing = writeAll(handle, head);
   try {
-    await writeAll(handle, head);
     // Lines go out in chunks of about WRITE_CHUNK_BYTES, counted a chunk at a time; only the
     // chunk that would pass the byte bound is counted line by line, to cut it at a whole line.
     while (written < header.total) {
@@ -111,17 +113,21 @@ async function writeList(
       if (bytes + chunk.length > maxBytes) {
         ({ chunk, lines: count } = wholeLinesWithin(next.text, maxBytes - bytes));
       }
-      await writeAll(handle, chunk);
+      await writing;
+      writing = writeAll(handle, chunk);
       bytes += chunk.length;
       written += count;
       if (bytes >= maxBytes || count === 0) {
         break;
       }
     }
+    await writing;
     if (written < header.total) {
       await writeAll(handle, Buffer.from(spillListedLine(written, header.total)), Buffer.byteLength(parts.before));
     }
   } finally {
+    // A write still in flight (the save failed or was stopped) ends before the file is closed.
+    await writing.catch(() => undefined);
     await handle.close();
   }
   return written;
