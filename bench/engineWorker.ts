@@ -2,8 +2,9 @@
  * The engine candidate: a child Node process that loads the compiled engine, searches once to
  * warm up (JIT, module loading, page cache, the reused search thread), then times one more search
  * itself, as the extension host runs it: on a search thread of its own, with VS Code's default
- * search settings, and no Node start-up counted. The stage, profile and isolation runs search on the main thread instead, where their
- * probes can see the stages. It prints one JSON line (WorkerReport) and exits.
+ * search settings, and no Node start-up counted. The stage, profile and isolation runs search on
+ * the main thread instead, where their probes can see the stages. It prints one JSON line
+ * (WorkerReport) and exits.
  *
  * Run with --expose-gc so the warm-up's garbage is collected before the timed search. Started
  * fresh for every sample, so one sample's heap never carries into the next.
