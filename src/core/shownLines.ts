@@ -59,8 +59,6 @@ export function shownPathChunks(
   scopes: readonly SearchScope[],
   namesVerbatim: boolean,
 ): LineChunks {
-  const total = order.length;
-  const oneByOne = chunksOfLines(total, (position) => shownPath(scopes[scopeOf[order[position]]], names[order[position]]));
   // A prefix is '' or ends with '/', so no `</` can form where it meets a name: prefix and name
   // together need quoting only when one of them does.
   const verbatim =
@@ -69,6 +67,8 @@ export function shownPathChunks(
     // The listing stage says so only when every name is a string that needs no quoting.
     return verbatimChunks(order, names as readonly string[], scopeOf, scopes);
   }
+  const total = order.length;
+  const oneByOne = chunksOfLines(total, (position) => shownPath(scopes[scopeOf[order[position]]], names[order[position]]));
   return (from, maxChars) => {
     // Joined from an array: appending to a string builds a tree of pieces that has to be
     // flattened before it can be tested or encoded, which took as long as the appends.
