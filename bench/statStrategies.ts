@@ -6,26 +6,29 @@
  *
  *   node out/bench/statStrategies.js [TREE] [--runs N]     (TREE: a bench tree name, default 100k)
  *
- * - the engine's ModifiedTimes (async fs.stat on libuv's pool, 64 in flight): what runs today;
+ * - the engine's three ways (modifiedTimes.ts): 'pool', the one a search uses; 'sync'; 'async';
  * - a plain fs.statSync loop on the main thread: Node's cheapest stat, but it blocks;
  * - fs.statSync in 1 and 2 worker threads, fed batches of paths: off the main thread.
+ *
+ * Each way is timed warm: a stat thread's start (about 60 ms, paid by the first search of a
+ * process) is not in these figures; the command line's figure in `npm run bench` has it.
  *
  * Uses the cached trees in .bench-cache/trees (run the benchmark once first).
  */
 
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import * as nodePath from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { createModifiedTimes, type ModifiedTimes } from '../src/core/modifiedTimes';
 import { median } from './summary';
 import { PROJECT_ROOT } from './tools';
 
 interface Strategy {
   readonly name: string;
-  run(paths: readonly string[]): Promise<void>;
+  run(): Promise<void>;
 }
 
 interface Figures {
@@ -43,40 +46,40 @@ async function main(): Promise<void> {
   const pattern = treeName === 'wide' ? '*.md' : treeName === '100k' ? '*.ts' : '*';
   const { rgPath } = (await import('@vscode/ripgrep')) as { rgPath: string };
   const listing = execFileSync(rgPath, ['--files', '--null', '-g', pattern], { cwd: root, maxBuffer: 1 << 30 });
-  const paths = listing.toString('utf8').split('\0').filter((name) => name !== '').map((name) => nodePath.join(root, name));
+  const names = listing.toString('utf8').split('\0').filter((name) => name !== '');
+  const paths = names.map((name) => nodePath.join(root, name));
 
-  const load = createRequire(nodePath.join(PROJECT_ROOT, 'out', 'src', 'core', 'index.js'));
-  const { ModifiedTimes } = load('./modifiedTimes') as { ModifiedTimes: new () => { add(index: number, path: string): void; finish(): Promise<unknown> } };
+  // The engine's ways take each match as (index, walk root, name relative to it).
+  const engineWay = (create: () => ModifiedTimes) => async (): Promise<void> => {
+    const times = create();
+    names.forEach((name, index) => times.add(index, root, name));
+    await times.finish();
+  };
 
   const strategies: Strategy[] = [
+    { name: "engine 'pool': batches of 512 on the stat pool's threads", run: engineWay(() => createModifiedTimes('pool')) },
+    { name: "engine 'sync': statSync on the calling thread (blocks)", run: engineWay(() => createModifiedTimes('sync')) },
+    { name: "engine 'async': fs.stat on libuv's pool, 64 in flight", run: engineWay(() => createModifiedTimes('async')) },
     {
-      name: "engine's ModifiedTimes (async fs.stat, 64 in flight)",
-      async run(list) {
-        const times = new ModifiedTimes();
-        list.forEach((path, index) => times.add(index, path));
-        await times.finish();
-      },
-    },
-    {
-      name: 'fs.statSync loop on the main thread (blocks)',
-      async run(list) {
-        for (const path of list) {
+      name: 'a plain fs.statSync loop on the main thread (blocks)',
+      async run() {
+        for (const path of paths) {
           statSync(path);
         }
       },
     },
-    { name: 'fs.statSync in 1 worker thread, batches of 1,024', run: (list) => inWorkers(list, 1) },
-    { name: 'fs.statSync in 2 worker threads, batches of 1,024', run: (list) => inWorkers(list, 2) },
+    { name: 'fs.statSync in 1 worker thread, batches of 1,024', run: () => inWorkers(paths, 1) },
+    { name: 'fs.statSync in 2 worker threads, batches of 1,024', run: () => inWorkers(paths, 2) },
   ];
 
   const runs = Number(values.runs);
   process.stdout.write(`${paths.length.toLocaleString('en-US')} paths matching ${pattern} in ${treeName}; UV_THREADPOOL_SIZE=${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}; median of ${runs} runs after a warm-up\n\n`);
   process.stdout.write('| strategy | wall ms | main thread busy ms | longest block ms |\n| --- | ---: | ---: | ---: |\n');
   for (const strategy of strategies) {
-    await strategy.run(paths);
+    await strategy.run();
     const figures: Figures[] = [];
     for (let run = 0; run < runs; run += 1) {
-      figures.push(await measure(() => strategy.run(paths)));
+      figures.push(await measure(() => strategy.run()));
     }
     const pick = (key: keyof Figures): string => median(figures.map((figure) => figure[key])).toFixed(0);
     process.stdout.write(`| ${strategy.name} | ${pick('wallMs')} | ${pick('mainThreadMs')} | ${pick('loopMaxMs')} |\n`);
