@@ -1,7 +1,8 @@
 /**
  * Reads the modification time of every match while ripgrep is still listing. A file that
- * vanished or turned into a directory since ripgrep listed it gets NaN and is counted; stopping
- * leaves the rest unread (NaN as well) and counted apart, never thrown.
+ * vanished or turned into a directory since ripgrep listed it gets NaN and is counted; a
+ * cancellation or a timeout leaves the rest unread (NaN as well) and counted apart, never thrown.
+ * The size bound only ends the listing: the files held by then are still read.
  *
  * Three ways to read them, measured against each other with the benchmark (bench/): 'pool'
  * sends batches to threads that use statSync (statPool.ts), the fastest on these machines and
@@ -12,7 +13,8 @@
 
 import { stat, statSync, type Stats } from 'node:fs';
 import { joinName, type RawName } from './names';
-import { statBatchAsync, statOutcome, statPool, StatOutcome, type StatBatch, type StatBatchResult } from './statPool';
+import type { StopReason } from './stopper';
+import { raiseStop, statBatchAsync, statOutcome, statPool, StatOutcome, stopFlag, type StatBatch, type StatBatchResult } from './statPool';
 
 export interface ModifiedTimesSummary {
   /** Modification time in milliseconds per match index; NaN where none could be read. */
@@ -45,6 +47,16 @@ export function createModifiedTimes(mode: StatMode, signal?: AbortSignal): Modif
   }
 }
 
+const SIZE_BOUND: StopReason = 'limit';
+
+/**
+ * Whether a stop means "now": a cancellation or a timeout. Every way skips what is added after
+ * any stop, but the size bound only ends the listing: the files held by then are still read.
+ */
+function stopsNow(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true && signal.reason !== SIZE_BOUND;
+}
+
 /** The times and counts every way shares. */
 class Record {
   mtimes = new Float64Array(1024);
@@ -68,6 +80,8 @@ class Record {
       this.mtimes[index] = mtime;
     } else if (outcome === StatOutcome.Vanished) {
       this.vanished += 1;
+    } else if (outcome === StatOutcome.Skipped) {
+      this.skipped += 1;
     } else {
       this.unreadable += 1;
     }
@@ -88,16 +102,54 @@ class Record {
  */
 const DEFAULT_BATCH = 512;
 
-/** Batches of files stat-ed on the stat pool's threads; the caller only collects typed arrays. */
+/** Hands a batch to a thread and resolves with its times; the stat pool unless a test holds them. */
+export type SubmitBatch = (batch: Omit<StatBatch, 'id'>) => Promise<StatBatchResult>;
+
+export interface PoolOptions {
+  /** @default 512 */
+  readonly batchSize?: number;
+  /** @default the stat pool */
+  readonly submit?: SubmitBatch;
+  /** Files the threads may still read after a cancellation or a timeout. @default 8192 */
+  readonly readAfterStop?: number;
+}
+
+const toStatPool: SubmitBatch = (batch) => statPool().submit(batch);
+
+/**
+ * Files the threads still read after a stop, when that many are queued: about 30-60 ms of stat
+ * work here (~7 µs a stat, two threads), so a search stopped early still lists what it had
+ * found, while a stopped search of a million files does not wait two seconds for its backlog
+ * (bench/stopLatency.ts).
+ */
+const READ_AFTER_STOP = 8_192;
+
+/**
+ * Batches of files stat-ed on the stat pool's threads; the caller only collects typed arrays.
+ * A stop reaches the threads through a flag every batch shares (statPool.ts stopFlag).
+ */
 export class PooledModifiedTimes implements ModifiedTimes {
   private readonly record = new Record();
   private batch: { root: string; names: string[]; indexes: number[]; bytes: Array<{ at: number; name: Uint8Array }> } | undefined;
   private readonly pending: Array<Promise<void>> = [];
+  private readonly batchSize: number;
+  private readonly submit: SubmitBatch;
+  private readonly stop = stopFlag();
+  private readonly raiseStop: () => void;
 
   constructor(
     private readonly signal?: AbortSignal,
-    private readonly batchSize = DEFAULT_BATCH,
-  ) {}
+    { batchSize = DEFAULT_BATCH, submit = toStatPool, readAfterStop = READ_AFTER_STOP }: PoolOptions = {},
+  ) {
+    this.batchSize = batchSize;
+    this.submit = submit;
+    this.raiseStop = () => {
+      if (stopsNow(this.signal)) {
+        raiseStop(this.stop, readAfterStop);
+      }
+    };
+    signal?.addEventListener('abort', this.raiseStop, { once: true });
+  }
 
   add(index: number, root: string, name: RawName): void {
     this.record.reserve(index);
@@ -122,12 +174,16 @@ export class PooledModifiedTimes implements ModifiedTimes {
   }
 
   async finish(): Promise<ModifiedTimesSummary> {
-    if (this.signal?.aborted && this.batch) {
+    if (stopsNow(this.signal) && this.batch) {
       this.record.skipped += this.batch.names.length;
       this.batch = undefined;
     }
     this.send();
-    await Promise.all(this.pending);
+    try {
+      await Promise.all(this.pending);
+    } finally {
+      this.signal?.removeEventListener('abort', this.raiseStop);
+    }
     return this.record.summary();
   }
 
@@ -138,13 +194,12 @@ export class PooledModifiedTimes implements ModifiedTimes {
       return;
     }
     // One string crosses to the thread far more cheaply than an array of short ones.
-    const message: Omit<StatBatch, 'id'> = { root: batch.root, names: batch.names.join('\0'), bytes: batch.bytes };
+    const message: Omit<StatBatch, 'id'> = { root: batch.root, names: batch.names.join('\0'), bytes: batch.bytes, stop: this.stop };
     const take = (result: StatBatchResult): void => {
       batch.indexes.forEach((index, i) => this.record.setOutcome(index, result.outcomes[i], result.mtimes[i]));
     };
     this.pending.push(
-      statPool()
-        .submit(message)
+      this.submit(message)
         .catch(() => statBatchAsync(message))
         .then(take),
     );
@@ -198,6 +253,10 @@ export class AsyncModifiedTimes implements ModifiedTimes {
 
   add(index: number, root: string, name: RawName): void {
     this.record.reserve(index);
+    if (this.signal?.aborted) {
+      this.record.skipped += 1;
+      return;
+    }
     this.queue.push(joinName(root, name));
     this.queueIndexes.push(index);
     this.pump();
@@ -212,7 +271,7 @@ export class AsyncModifiedTimes implements ModifiedTimes {
   }
 
   private pump(): void {
-    if (this.signal?.aborted) {
+    if (stopsNow(this.signal)) {
       this.record.skipped += this.queue.length - this.queueHead;
       this.queue = [];
       this.queueIndexes = [];

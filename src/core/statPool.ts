@@ -12,8 +12,8 @@ import * as nodePath from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { joinName } from './names';
 
-/** How a file's time came back. */
-export const StatOutcome = { Read: 0, Vanished: 1, Unreadable: 2 } as const;
+/** How a file's time came back; Skipped when the search was stopped before it was read. */
+export const StatOutcome = { Read: 0, Vanished: 1, Unreadable: 2, Skipped: 3 } as const;
 
 /**
  * What one stat's answer means: a time; a file that vanished (gone, or a directory now, which is
@@ -34,6 +34,29 @@ export interface StatBatch {
   readonly names: string;
   /** ...and travels as bytes instead, at its position. */
   readonly bytes: ReadonlyArray<{ readonly at: number; readonly name: Uint8Array }>;
+  /** Shared with the search that sent the batch: see stopFlag. */
+  readonly stop?: Int32Array;
+}
+
+/**
+ * What every batch of one search carries, in a SharedArrayBuffer, so a stop reaches the threads
+ * at once: whether the search has stopped, and how many more files may be read after it. The
+ * threads read only that second number, and only once the first is set, so before a stop a
+ * file costs them one plain load.
+ */
+export function stopFlag(): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+}
+
+/** Lets the threads read `stillRead` more files of the search, in all, and leave the rest. */
+export function raiseStop(flag: Int32Array, stillRead: number): void {
+  Atomics.store(flag, 1, stillRead);
+  Atomics.store(flag, 0, 1);
+}
+
+/** Whether the next file of a batch may be read; after a stop each yes uses up one read. */
+export function mayRead(flag: Int32Array | undefined): boolean {
+  return flag === undefined || Atomics.load(flag, 0) === 0 || Atomics.sub(flag, 1, 1) > 0;
 }
 
 /** The files of a batch, as fs takes them. */
@@ -48,7 +71,7 @@ export function batchPaths(batch: Omit<StatBatch, 'id'>): Array<string | Buffer>
 export interface StatBatchResult {
   readonly id: number;
   readonly mtimes: Float64Array;
-  /** One StatOutcome per path. */
+  /** One StatOutcome per path (time 0 unless Read). */
   readonly outcomes: Uint8Array;
 }
 
@@ -155,6 +178,11 @@ export async function statBatchAsync(batch: Omit<StatBatch, 'id'>): Promise<Stat
     paths.map(
       (path, i) =>
         new Promise<void>((resolve) => {
+          if (!mayRead(batch.stop)) {
+            outcomes[i] = StatOutcome.Skipped;
+            resolve();
+            return;
+          }
           stat(path, (error, stats) => {
             outcomes[i] = statOutcome(error, stats);
             if (outcomes[i] === StatOutcome.Read) {

@@ -1,10 +1,33 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync } from 'node:fs';
-import { AsyncModifiedTimes, PooledModifiedTimes, SyncModifiedTimes, type ModifiedTimes } from '../../src/core/modifiedTimes';
+import { AsyncModifiedTimes, PooledModifiedTimes, SyncModifiedTimes, type ModifiedTimes, type SubmitBatch } from '../../src/core/modifiedTimes';
+import { statPool, type StatBatch, type StatBatchResult } from '../../src/core/statPool';
+import type { StopReason } from '../../src/core/stopper';
 import { TempTree } from './helpers/tree';
 
+/**
+ * The pool way (batches of 2) with each batch held back on its way to the real stat pool until
+ * the test lets it go and, if it likes, waits for its answer: what the threads have done before
+ * a stop is then no race.
+ */
+function heldPool(signal: AbortSignal, readAfterStop?: number): { times: ModifiedTimes; held: Array<{ batch: Omit<StatBatch, 'id'>; release: () => Promise<StatBatchResult> }> } {
+  const held: Array<{ batch: Omit<StatBatch, 'id'>; release: () => Promise<StatBatchResult> }> = [];
+  const holding: SubmitBatch = (batch) =>
+    new Promise((resolve, reject) =>
+      held.push({
+        batch,
+        release: () => {
+          const sent = statPool().submit(batch);
+          sent.then(resolve, reject);
+          return sent;
+        },
+      }),
+    );
+  return { times: new PooledModifiedTimes(signal, { batchSize: 2, submit: holding, ...(readAfterStop === undefined ? {} : { readAfterStop }) }), held };
+}
+
 const ways: Array<[string, (signal?: AbortSignal) => ModifiedTimes]> = [
-  ['pool (stat threads, batches of 2)', (signal) => new PooledModifiedTimes(signal, 2)],
+  ['pool (stat threads, batches of 2)', (signal) => new PooledModifiedTimes(signal, { batchSize: 2 })],
   ['sync (the calling thread)', (signal) => new SyncModifiedTimes(signal)],
   ['async (libuv pool)', (signal) => new AsyncModifiedTimes(signal, 2)],
 ];
@@ -58,10 +81,13 @@ describe('modifiedTimes: reading times while listing', () => {
     const other = new TempTree().write({ 'c.txt': 4_000 });
     try {
       const controller = new AbortController();
-      const times = new PooledModifiedTimes(controller.signal, 2);
+      const { times, held } = heldPool(controller.signal);
       times.add(0, tree.root, 'a.txt');
       times.add(1, other.root, 'c.txt');
       times.add(2, tree.root, 'b.txt');
+      // A batch holds one root: a new root sent the batch before it.
+      assert.deepEqual(held.map(({ batch }) => [batch.root, batch.names]), [[tree.root, 'a.txt'], [other.root, 'c.txt']]);
+      await Promise.all(held.map(({ release }) => release()));
       controller.abort();
       times.add(3, tree.root, 'a.txt');
       const summary = await times.finish();
@@ -70,6 +96,34 @@ describe('modifiedTimes: reading times while listing', () => {
     } finally {
       other.remove();
     }
+  });
+
+  it('pool: after a stop the threads read only the few files allowed, the rest come back unread, counted', async () => {
+    const controller = new AbortController();
+    const { times, held } = heldPool(controller.signal, 1);
+    ['a.txt', 'b.txt', 'a.txt', 'b.txt'].forEach((name, index) => times.add(index, tree.root, name));
+    assert.equal(held.length, 2);
+    // The first batch is read before the stop, the second reaches a thread only after it.
+    await held[0].release();
+    controller.abort();
+    void held[1].release();
+    const summary = await times.finish();
+    assert.deepEqual(Array.from(summary.mtimes), [1_000_000, 2_000_000, 1_000_000, Number.NaN]);
+    assert.equal(summary.skipped, 1);
+  });
+
+  it('pool: the size bound is no stop for the threads: what was held is read, the rest skipped', async () => {
+    const controller = new AbortController();
+    const { times, held } = heldPool(controller.signal, 0);
+    ['a.txt', 'b.txt', 'a.txt'].forEach((name, index) => times.add(index, tree.root, name));
+    controller.abort('limit' satisfies StopReason);
+    times.add(3, tree.root, 'b.txt');
+    const finished = times.finish();
+    // The batch sent before the bound, and the one begun before it, both reach the threads after it.
+    await Promise.all(held.map(({ release }) => release()));
+    const summary = await finished;
+    assert.deepEqual(Array.from(summary.mtimes), [1_000_000, 2_000_000, 1_000_000, Number.NaN]);
+    assert.equal(summary.skipped, 1);
   });
 
   it('sync: skips what is added once stopped, and counts it', async () => {

@@ -272,8 +272,9 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
   });
 
   it('cancelled while stat-ing (ripgrep done, times still being read): the rest counted as left out', async () => {
-    // The thread pool is held shut from ripgrep's start, so when ripgrep has exited every stat
-    // is still waiting: cancelling then is cancelling the stat stage.
+    // libuv's thread pool is held shut from ripgrep's start, so when ripgrep has exited every
+    // stat is still waiting: cancelling then is cancelling the stat stage. Only the 'async' way
+    // stats on libuv's pool; the stat pool's own threads are held back in modifiedTimes.test.ts.
     const gate = new ThreadPoolGate(scratch.path('stat-gate'));
     const controller = new AbortController();
     const watch = new RipgrepWatch();
@@ -282,6 +283,7 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
       result = await search(big, { pattern: '*.txt' }, {
         signal: controller.signal,
         maxResults: 10,
+        statMode: 'async',
         onRipgrep: (event) => {
           watch.onRipgrep(event);
           if (event.phase === 'start') {
@@ -295,6 +297,30 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
     } finally {
       await gate.open();
     }
+    assertStatStageCancelled(result, watch);
+    await aftermath(watch.pids);
+  });
+
+  it('cancelled as ripgrep ends, on the stat pool (the default): what is not yet read is counted as left out', async () => {
+    // The batch not yet sent, and any still queued on the threads, are left unread.
+    const controller = new AbortController();
+    const watch = new RipgrepWatch();
+    const result = await search(big, { pattern: '*.txt' }, {
+      signal: controller.signal,
+      maxResults: 10,
+      onRipgrep: (event) => {
+        watch.onRipgrep(event);
+        if (event.phase === 'end') {
+          controller.abort();
+        }
+      },
+    });
+    assertStatStageCancelled(result, watch);
+    await aftermath(watch.pids);
+  });
+
+  /** ripgrep listed all 20,000; some were never read, and the answer says how many. */
+  function assertStatStageCancelled(result: GlobResult, watch: RipgrepWatch): void {
     const end = watch.ends[0];
     assert.equal(end.exitCode, 0, 'ripgrep finished its walk');
     assert.equal(end.matched, 20_000);
@@ -302,8 +328,7 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
     assert.ok(result.dropped.skipped > 0 && result.total < 20_000, JSON.stringify(result.dropped));
     assertAccountedFor(result, 20_000);
     assert.match(result.text, new RegExp(`\\(${result.dropped.skipped.toLocaleString('en-US')} more matches found but not yet ordered are left out\\)`));
-    await aftermath(watch.pids);
-  });
+  }
 
   it('cancelled while writing the complete list: no partial list left, the answer still given', async () => {
     const spillDirectory = scratch.path('cancel-lists');
