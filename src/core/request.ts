@@ -86,6 +86,11 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
   const split = splitAbsolutePattern(patternText, searchRoots, input.path !== undefined, folders, paths);
   patternText = split.pattern;
   searchRoots = split.searchRoots;
+  if (input.path === undefined) {
+    // A folder can be gone from disk while it is still open (moved, deleted, a drive unmounted);
+    // ripgrep started in it would fail as if ripgrep itself were missing.
+    await Promise.all(searchRoots.map(({ root, folder }) => requireFolderOnDisk(root, folder?.name ?? root, folders.length > 1)));
+  }
 
   const pattern = await compileOrExplain(patternText, input.pattern, context.ripgrepPath, searchRoots[0].root);
   const multiRoot = folders.length > 1;
@@ -275,6 +280,17 @@ async function requireDirectory(root: string, asGiven: string, paths: nodePath.P
   }
   if (kind === 'file') {
     throw notADirectory(asGiven, root, paths);
+  }
+}
+
+async function requireFolderOnDisk(root: string, name: string, otherFolders: boolean): Promise<void> {
+  if ((await entryKind(root)) !== 'directory') {
+    throw new GlobError(
+      'pathNotFound',
+      `The workspace folder ${JSON.stringify(name)} is missing on disk (${root}): it may have been moved or deleted, so it cannot be searched. ${
+        otherFolders ? 'To search another workspace folder, pass a "path" inside it; or pass' : 'Pass'
+      } an absolute directory that exists as "path".`,
+    );
   }
 }
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { glob, GlobError, type GlobOptions, type GlobResult } from '../../src/core';
+import { glob, GlobError, resolveRequest, searchGlob, type GlobOptions, type GlobResult } from '../../src/core';
 import { exists } from './helpers/processes';
 import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';
@@ -261,6 +261,27 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     await rejectsWith(search(tree, { pattern: '*', path: 'file.txt' }), 'pathNotDirectory', /is a file, not a directory.*"pattern" \("file\.txt"\)/);
     mkdirSync(tree.path('.git'), { recursive: true });
     await rejectsWith(search(tree, { pattern: '*', path: '.git' }), 'pathInMetadata', /version-control metadata/);
+  });
+
+  it('names a workspace folder gone from disk instead of blaming ripgrep, and says how to search the rest', async () => {
+    const ripgrepPath = await testRipgrep();
+    const gone = tree.path('gone');
+    await rejectsWith(glob({ pattern: '*' }, [{ name: 'gone', path: gone }], { ripgrepPath }), 'pathNotFound', /^The workspace folder "gone" is missing on disk \(.*gone\).*Pass an absolute directory/);
+    const folders = [
+      { name: 'ws', path: tree.root },
+      { name: 'gone', path: gone },
+    ];
+    await rejectsWith(glob({ pattern: '*' }, folders, { ripgrepPath }), 'pathNotFound', /"gone" is missing on disk.*pass a "path" inside it/);
+    const inOther = await glob({ pattern: '*.txt', path: 'dir' }, folders, { ripgrepPath });
+    assert.deepEqual(inOther.page.map((path) => path.shown), ['ws/dir/a.txt']);
+  });
+
+  it('says a search root that vanished before ripgrep started is gone, not that ripgrep is missing', async () => {
+    const ripgrepPath = await testRipgrep();
+    const doomed = new TempTree().write({ 'x.txt': 1 });
+    const request = await resolveRequest({ pattern: '*' }, { folders: [{ name: 'doomed', path: doomed.root }], ripgrepPath });
+    doomed.remove();
+    await rejectsWith(searchGlob(request, { ripgrepPath }), 'pathNotFound', /was gone by the time ripgrep was to start in it/);
   });
 
   it('says where it looked when ripgrep is missing', async () => {

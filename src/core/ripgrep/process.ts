@@ -7,6 +7,7 @@
  */
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { GlobError } from '../errors';
 import type { RawName } from '../names';
 import { NulSeparatedNames } from './output';
@@ -69,7 +70,7 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
         detached: process.platform !== 'win32',
       });
     } catch (error) {
-      reject(startFailure(invocation.ripgrepPath, error));
+      reject(startFailure(invocation, error));
       return;
     }
 
@@ -92,7 +93,7 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
 
     child.once('error', (error) => {
       signal?.removeEventListener('abort', stop);
-      reject(startFailure(invocation.ripgrepPath, error));
+      reject(startFailure(invocation, error));
     });
     child.once('spawn', () => {
       if (child.pid !== undefined) {
@@ -127,8 +128,12 @@ function isPathWarning(line: string): boolean {
   return /\(os error \d+\)|loop/i.test(line);
 }
 
-function startFailure(ripgrepPath: string, error: unknown): GlobError {
+function startFailure({ ripgrepPath, cwd }: RipgrepInvocation, error: unknown): GlobError {
   const code = (error as NodeJS.ErrnoException).code;
+  // A directory to start in that is gone fails the start with the same code as a missing binary.
+  if (code === 'ENOENT' && !existsSync(cwd)) {
+    return new GlobError('pathNotFound', `The directory ${cwd} was gone by the time ripgrep was to start in it. Search again, or pass a "path" that exists.`);
+  }
   if (code === 'ENOENT') {
     return new GlobError('ripgrepNotFound', `ripgrep was not found at ${ripgrepPath}. Install ripgrep or set the path to its binary.`);
   }
