@@ -40,9 +40,9 @@ export interface StatBatch {
 
 /**
  * What every batch of one search carries, in a SharedArrayBuffer, so a stop reaches the threads
- * at once: whether the search has stopped, and how many more files may be read after it. The
- * threads read only that second number, and only once the first is set, so before a stop a
- * file costs them one plain load.
+ * at once: whether the search has stopped, and how many more files may be read after it. A
+ * thread looks at the second number only once the first is set, so before a stop a file costs
+ * it one load.
  */
 export function stopFlag(): Int32Array {
   return new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
