@@ -302,7 +302,8 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
   });
 
   it('cancelled as ripgrep ends, on the stat pool (the default): what is not yet read is counted as left out', async () => {
-    // The batch not yet sent, and any still queued on the threads, are left unread.
+    // The batch not yet sent is left unread, and so is what waits on the threads beyond the few
+    // reads a stop still allows.
     const controller = new AbortController();
     const watch = new RipgrepWatch();
     const result = await search(big, { pattern: '*.txt' }, {
