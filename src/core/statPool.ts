@@ -45,7 +45,10 @@ export interface StatBatch {
  * it one load.
  */
 export function stopFlag(): Int32Array {
-  return new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+  const bytes = 2 * Int32Array.BYTES_PER_ELEMENT;
+  // Where a host offers no shared memory the flag is copied into each message instead: a stop
+  // then no longer reaches the threads, and a stopped search waits for its batches as before.
+  return new Int32Array(typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
 }
 
 /** Lets the threads read `stillRead` more files of the search, in all, and leave the rest. */

@@ -126,6 +126,21 @@ describe('modifiedTimes: reading times while listing', () => {
     assert.equal(summary.skipped, 1);
   });
 
+  it('pool: where no shared memory is offered, a search still reads every file', async () => {
+    const shared = Object.getOwnPropertyDescriptor(globalThis, 'SharedArrayBuffer');
+    assert.ok(shared);
+    Reflect.deleteProperty(globalThis, 'SharedArrayBuffer');
+    let times: ModifiedTimes;
+    try {
+      times = new PooledModifiedTimes(undefined, { batchSize: 2 });
+    } finally {
+      Object.defineProperty(globalThis, 'SharedArrayBuffer', shared);
+    }
+    ['a.txt', 'b.txt', 'a.txt'].forEach((name, index) => times.add(index, tree.root, name));
+    const summary = await times.finish();
+    assert.deepEqual(Array.from(summary.mtimes), [1_000_000, 2_000_000, 1_000_000]);
+  });
+
   it('sync: skips what is added once stopped, and counts it', async () => {
     const controller = new AbortController();
     const times = new SyncModifiedTimes(controller.signal);
