@@ -7,7 +7,7 @@
 import { collectMatches, type RipgrepEvent } from './collect';
 import { groupByTopLevelEntry } from './group';
 import type { StatMode } from './modifiedTimes';
-import { nameText } from './names';
+import { nameText, sameName } from './names';
 import { compareText, modifiedOrder } from './order';
 import { CompletedSearch } from './present';
 import type { GlobResult } from './result';
@@ -117,13 +117,16 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const { names, scopeOf, mtimes } = found;
     const scopes = request.scopes;
     const sortKey = (match: number): string => scopes[scopeOf[match]].shownPrefix + nameText(names[match]);
-    const order = modifiedOrder(mtimes, (a, b) =>
-      scopeOf[a] === scopeOf[b] ? compareText(nameText(names[a]), nameText(names[b])) : compareText(sortKey(a), sortKey(b)),
+    const { order, repeated } = modifiedOrder(
+      mtimes,
+      (a, b) => (scopeOf[a] === scopeOf[b] ? compareText(nameText(names[a]), nameText(names[b])) : compareText(sortKey(a), sortKey(b))),
+      (a, b) => scopeOf[a] === scopeOf[b] && sameName(names[a], names[b]),
     );
     return new CompletedSearch({
       request,
       found,
       order,
+      repeated,
       entries: groupByTopLevelEntry(order, found.entries, scopes),
       incompleteBecause: stopper.reason ?? (found.killedBy ? 'ripgrepKilled' : undefined),
       excludesApplied: scopes.some((scope) => rulesFor(scope).excludeGlobs.length > 0),

@@ -141,6 +141,14 @@ export function decodeName(chunk: Buffer, start: number, end: number): RawName {
   return text;
 }
 
+/** Whether two names are the same name, byte for byte. */
+export function sameName(a: RawName, b: RawName): boolean {
+  if (typeof a === 'string' || typeof b === 'string') {
+    return a === b;
+  }
+  return a.equals(b);
+}
+
 /** A name as text for matching and ordering: bytes that are not UTF-8 become U+FFFD. */
 export function nameText(name: RawName): string {
   return typeof name === 'string' ? name : name.toString('utf8');

@@ -21,8 +21,10 @@ import { DEFAULT_SPILL_LIMITS, saveSpill, type SpillOutcome } from './spill';
 export interface CompletedSearchParts {
   readonly request: GlobRequest;
   readonly found: CollectedMatches;
-  /** Match indexes in (mtime, path) order. */
+  /** Match indexes in (mtime, path) order, each file once. */
   readonly order: Uint32Array;
+  /** Matches left out of `order` as second listings of a file already in it. */
+  readonly repeated: number;
   readonly entries: TopLevelEntries;
   readonly incompleteBecause: Incompleteness | undefined;
   readonly excludesApplied: boolean;
@@ -84,7 +86,7 @@ export class CompletedSearch implements GlobSearch {
       topLevel: { entries: topLevelEntries, reached: topLevelEntries.filter((entry) => entry.onPage > 0).length },
       spill: sampled ? await this.savedList() : null,
       warnings: { count: found.warningCount, first: found.warnings },
-      dropped: { vanished: found.vanished, unreadable: found.unreadable, skipped: found.skipped },
+      dropped: { vanished: found.vanished, unreadable: found.unreadable, skipped: found.skipped, repeated: this.parts.repeated },
       ...(order.length === 0 ? { missingDirectory: await missingDirectory(request) } : {}),
       elapsedMs: this.parts.now().getTime() - this.parts.started,
     };

@@ -57,8 +57,12 @@ export interface GlobResult {
   readonly spill: SpillOutcome | null;
   /** What ripgrep warned about (unreadable directories and the like). */
   readonly warnings: { readonly count: number; readonly first: readonly string[] };
-  /** Matches left out because they vanished, could not be read, or were not reached before a stop. */
-  readonly dropped: { readonly vanished: number; readonly unreadable: number; readonly skipped: number };
+  /**
+   * Matches left out because they vanished, could not be read, or were not reached before a stop;
+   * and `repeated`: second listings of a file ripgrep listed twice (its directory changed during
+   * the walk), which is shown once.
+   */
+  readonly dropped: { readonly vanished: number; readonly unreadable: number; readonly skipped: number; readonly repeated: number };
   /** For an empty result: a literal directory the pattern needs that does not exist. */
   readonly missingDirectory?: string;
   readonly elapsedMs: number;

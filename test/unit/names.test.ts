@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { NulSeparatedNames } from '../../src/core/ripgrep/output';
-import { decodeName, parseShownName, showName, type RawName } from '../../src/core/names';
+import { decodeName, parseShownName, sameName, showName, type RawName } from '../../src/core/names';
 
 describe('names (unit)', () => {
   it('shows ordinary names verbatim, spaces and Unicode included', () => {
@@ -49,6 +49,16 @@ describe('names (unit)', () => {
     const decoded = decodeName(bytes, 0, bytes.length);
     assert.ok(Buffer.isBuffer(decoded));
     assert.equal(decodeName(Buffer.from('a\uFFFDb'), 0, 5), 'a\uFFFDb');
+  });
+
+  it('tells names apart byte for byte, also names that read the same as text', () => {
+    const one = Buffer.from([0x61, 0xff]);
+    const other = Buffer.from([0x61, 0xfe]);
+    assert.equal(one.toString('utf8'), other.toString('utf8'));
+    assert.equal(sameName(one, Buffer.from(one)), true);
+    assert.equal(sameName(one, other), false);
+    assert.equal(sameName('a\uFFFD', one), false);
+    assert.equal(sameName('ab', 'ab'), true);
   });
 
   it('splits NUL-separated output at any chunk boundary, newlines and multi-byte characters included', () => {

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { groupByTopLevelEntry, ListedEntries } from '../../src/core/group';
-import type { RawName } from '../../src/core/names';
+import { sameName, type RawName } from '../../src/core/names';
 import { BLOCK_LENGTH } from '../../src/core/blocks';
 import { compareText, modifiedOrder } from '../../src/core/order';
 import type { SearchScope } from '../../src/core/request';
@@ -46,7 +46,7 @@ describe('the (mtime, path) order', () => {
       .map((_, index) => index)
       .filter((index) => !Number.isNaN(mtimes[index]))
       .sort((a, b) => mtimes[a] - mtimes[b] || byPath(a, b));
-    assert.deepEqual([...modifiedOrder(mtimes, byPath)], expected);
+    assert.deepEqual([...modifiedOrder(mtimes, byPath).order], expected);
   }
 
   it('equals a comparator sort over the whole result, ties by path, files without a time left out', () => {
@@ -64,7 +64,7 @@ describe('the (mtime, path) order', () => {
       mtimes[i] = (i * 7_919) % count;
     }
     let comparisons = 0;
-    const order = modifiedOrder(mtimes, () => {
+    const { order } = modifiedOrder(mtimes, () => {
       comparisons += 1;
       return 0;
     });
@@ -72,6 +72,46 @@ describe('the (mtime, path) order', () => {
     for (let i = 1; i < count; i += 1) {
       assert.ok(mtimes[order[i - 1]] < mtimes[order[i]]);
     }
+  });
+});
+
+describe('files listed twice', () => {
+  // Matches as (scope, name, time); the same (scope, name) twice is one file listed twice.
+  function keptOnce(matches: ReadonlyArray<[number, string, number]>): { kept: Array<[number, string]>; repeated: number } {
+    const mtimes = Float64Array.from(matches.map(([, , mtime]) => mtime));
+    const byPath = (a: number, b: number): number => compareText(`${matches[a][0]}/${matches[a][1]}`, `${matches[b][0]}/${matches[b][1]}`);
+    const same = (a: number, b: number): boolean => matches[a][0] === matches[b][0] && sameName(matches[a][1], matches[b][1]);
+    const { order, repeated } = modifiedOrder(mtimes, byPath, same);
+    return { kept: [...order].map((match) => [matches[match][0], matches[match][1]]), repeated };
+  }
+
+  it('keeps each once, wherever the repeats fall, and counts the rest', () => {
+    const listing: Array<[number, string, number]> = ['b2', 'a1', 'b2', 'c3', 'a1', 'b2', 'd4'].map((it) => [0, it[0], Number(it[1])]);
+    const { kept, repeated } = keptOnce(listing);
+    assert.deepEqual(kept.map(([, name]) => name).join(''), 'abcd');
+    assert.equal(repeated, 3);
+  });
+
+  it('keeps the same name under two roots, and a name that only shares a time', () => {
+    // Root 1's x sorts after root 0's y: the path compared is root and name.
+    const { kept, repeated } = keptOnce([[0, 'x', 5], [1, 'x', 5], [0, 'y', 5]]);
+    assert.deepEqual(kept.map(([root, name]) => `${root}${name}`).join(' '), '0x 0y 1x');
+    assert.equal(repeated, 0);
+  });
+
+  it('equals removing repeated (scope, name) pairs from the order, over random lists', () => {
+    const matches = fc.array(fc.tuple(fc.integer({ min: 0, max: 1 }), fc.constantFrom('a', 'b', 'c', 'd'), fc.integer({ min: 0, max: 3 })), { maxLength: 60 });
+    check(matches, (list) => {
+      // One time per file, as a file listed twice is read for the same time.
+      const timeOf = new Map(list.map(([root, name, mtime]) => [`${root}/${name}`, mtime]));
+      const withTimes = list.map(([root, name]): [number, string, number] => [root, name, timeOf.get(`${root}/${name}`) ?? 0]);
+      const { kept, repeated } = keptOnce(withTimes);
+      const unique = [...new Map(withTimes.map(([root, name, mtime]) => [`${root}/${name}`, { root, name, mtime }])).values()]
+        .sort((a, b) => a.mtime - b.mtime || compareText(`${a.root}/${a.name}`, `${b.root}/${b.name}`))
+        .map(({ root, name }): [number, string] => [root, name]);
+      assert.deepEqual(kept, unique);
+      assert.equal(repeated, withTimes.length - unique.length);
+    });
   });
 });
 

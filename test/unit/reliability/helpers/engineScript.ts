@@ -26,7 +26,7 @@ export interface EngineReport {
     readonly incompleteBecause?: string;
     readonly shown: string[];
     readonly warnings: { readonly count: number; readonly first: readonly string[] };
-    readonly dropped: { readonly vanished: number; readonly unreadable: number; readonly skipped: number };
+    readonly dropped: { readonly vanished: number; readonly unreadable: number; readonly skipped: number; readonly repeated: number };
     readonly spill: unknown;
     readonly text: string;
   };
