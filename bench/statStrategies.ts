@@ -25,6 +25,7 @@ import { Worker } from 'node:worker_threads';
 import { createModifiedTimes, type ModifiedTimes } from '../src/core/modifiedTimes';
 import { median } from './summary';
 import { PROJECT_ROOT } from './tools';
+import { treeNamed } from './trees';
 
 interface Strategy {
   readonly name: string;
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '3' } } });
   const treeName = positionals[0] ?? '100k';
   const root = nodePath.join(PROJECT_ROOT, '.bench-cache', 'trees', treeName);
-  const pattern = treeName === 'wide' ? '*.md' : treeName === '100k' ? '*.ts' : '*';
+  const { pattern } = treeNamed(treeName);
   const { rgPath } = (await import('@vscode/ripgrep')) as { rgPath: string };
   const listing = execFileSync(rgPath, ['--files', '--null', '-g', pattern], { cwd: root, maxBuffer: 1 << 30 });
   const names = listing.toString('utf8').split('\0').filter((name) => name !== '');

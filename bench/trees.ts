@@ -137,3 +137,12 @@ export const TREES: readonly TreeSpec[] = [
 export function treeRandom(spec: TreeSpec): Random {
   return new Random(`workspace-glob bench ${spec.name} v${GENERATOR_VERSION}`);
 }
+
+/** The tree of that name, for the scripts that take one (stopLatency, statStrategies). */
+export function treeNamed(name: string): TreeSpec {
+  const spec = TREES.find((tree) => tree.name === name);
+  if (!spec) {
+    throw new Error(`no benchmark tree named ${name}; one of ${TREES.map((tree) => tree.name).join(', ')}`);
+  }
+  return spec;
+}
