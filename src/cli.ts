@@ -81,9 +81,11 @@ async function main(argv: readonly string[]): Promise<number> {
     const input = { pattern, ...(path !== undefined ? { path } : {}), ...(values['include-ignored'] ? { includeIgnored: true } : {}) };
     const request = await resolveRequest(input, { folders: [{ name: nodePath.basename(cwd), path: cwd }], ripgrepPath });
     // In-process: nothing else runs on this thread, and a worker's start-up would only add time.
+    // For the same reason times are read here until most listed names match (modifiedTimes.ts).
     const search = await searchGlob(request, {
       ripgrepPath,
       rules: VSCODE_DEFAULT_RULES,
+      statMode: 'adaptive',
       ...(timeoutSeconds !== undefined ? { timeoutMs: timeoutSeconds * 1000 } : {}),
       signal: controller.signal,
       spillDirectory: await spillDirectory(),

@@ -26,7 +26,7 @@ export interface CollectOptions {
   readonly maxPaths: number;
   readonly onRipgrep?: (event: RipgrepEvent) => void;
   readonly onProgress?: (matches: number) => void;
-  /** How file times are read: 'sync' only on a thread nothing else waits on. */
+  /** How file times are read: 'sync' and 'adaptive' only on a thread nothing else waits on. */
   readonly statMode: StatMode;
 }
 
@@ -71,7 +71,10 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
   // Scopes are walked one after another, so each scope's matches are one run of names: the
   // first match of each is enough while collecting (a number per match would cost 8-12 bytes).
   const scopeStarts: number[] = [];
-  const times = createModifiedTimes(options.statMode, stopper.signal);
+  // Names ripgrep printed in the walks so far, matching or not (the 'adaptive' stat way asks).
+  let listedBefore = 0;
+  let listed = 0;
+  const times = createModifiedTimes(options.statMode, stopper.signal, () => listed);
   const entries = new ListedEntries(request.scopes);
   const siblingChecks: SiblingCheck[] = [];
   const warnings: string[] = [];
@@ -102,7 +105,8 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
           options.onRipgrep?.({ phase: 'start', command, cwd: scope.walkRoot, pid });
         },
         ...(request.pattern.requiredSuffix ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
-        onName: (name) => {
+        onName: (name, listedInWalk) => {
+          listed = listedBefore + listedInWalk;
           const text = nameText(name);
           if (!text.startsWith(rootPrefix) || !request.pattern.matches(text.slice(rootPrefix.length))) {
             return;
@@ -133,6 +137,8 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
       },
     );
     options.onRipgrep?.({ phase: 'end', command, cwd: scope.walkRoot, pid, listed: outcome.listed, matched, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
+    listedBefore += outcome.listed;
+    listed = listedBefore;
     warnings.push(...outcome.warnings);
     warningCount += outcome.warningCount;
     killedBy ??= outcome.killedBy ?? undefined;

@@ -1,6 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync } from 'node:fs';
-import { AsyncModifiedTimes, PooledModifiedTimes, SyncModifiedTimes, type ModifiedTimes, type SubmitBatch } from '../../src/core/modifiedTimes';
+import {
+  AdaptiveModifiedTimes,
+  AsyncModifiedTimes,
+  PooledModifiedTimes,
+  SyncModifiedTimes,
+  type ModifiedTimes,
+  type SubmitBatch,
+} from '../../src/core/modifiedTimes';
 import { statPool, type StatBatch, type StatBatchResult } from '../../src/core/statPool';
 import type { StopReason } from '../../src/core/stopper';
 import { TempTree } from './helpers/tree';
@@ -30,7 +37,23 @@ const ways: Array<[string, (signal?: AbortSignal) => ModifiedTimes]> = [
   ['pool (stat threads, batches of 2)', (signal) => new PooledModifiedTimes(signal, { batchSize: 2 })],
   ['sync (the calling thread)', (signal) => new SyncModifiedTimes(signal)],
   ['async (libuv pool)', (signal) => new AsyncModifiedTimes(signal, 2)],
+  // Four names listed: the third match is the first that makes matches most of them.
+  ['adaptive (the calling thread, then the pool)', (signal) => new AdaptiveModifiedTimes(signal, () => 4, { firstLook: 0, pool: { batchSize: 2 } })],
 ];
+
+/**
+ * The pool way's batches, passed on to the real stat pool and kept for the test to look at.
+ */
+function watchedPool(): { submit: SubmitBatch; sent: Array<Omit<StatBatch, 'id'>> } {
+  const sent: Array<Omit<StatBatch, 'id'>> = [];
+  return {
+    submit: (batch) => {
+      sent.push(batch);
+      return statPool().submit(batch);
+    },
+    sent,
+  };
+}
 
 describe('modifiedTimes: reading times while listing', () => {
   let tree: TempTree;
@@ -139,6 +162,62 @@ describe('modifiedTimes: reading times while listing', () => {
     ['a.txt', 'b.txt', 'a.txt'].forEach((name, index) => times.add(index, tree.root, name));
     const summary = await times.finish();
     assert.deepEqual(Array.from(summary.mtimes), [1_000_000, 2_000_000, 1_000_000]);
+  });
+
+  it('adaptive: the calling thread reads while at most half of the listed names match, the pool once most do', async () => {
+    const { submit, sent } = watchedPool();
+    let listed = 0;
+    const times = new AdaptiveModifiedTimes(undefined, () => listed, { firstLook: 8, pool: { batchSize: 2, submit } });
+    const names = ['a.txt', 'b.txt'];
+    let index = 0;
+    // A sparse stretch: one name in three matches.
+    for (; index < 6; index += 1) {
+      listed += 3;
+      times.add(index, tree.root, names[index % 2]);
+    }
+    assert.equal(sent.length, 0);
+    // A dense one: every name matches. The 13th match, of 25 names listed, is the first that
+    // makes matches more than half; it and those after it go to the pool.
+    for (; index < 16; index += 1) {
+      listed += 1;
+      times.add(index, tree.root, names[index % 2]);
+    }
+    const summary = await times.finish();
+    assert.deepEqual(
+      sent.map((batch) => batch.names),
+      ['a.txt\0b.txt', 'a.txt\0b.txt'],
+    );
+    assert.deepEqual(
+      Array.from(summary.mtimes),
+      Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? 1_000_000 : 2_000_000)),
+    );
+  });
+
+  it('adaptive: however dense, the first names listed decide nothing', async () => {
+    const { submit, sent } = watchedPool();
+    let listed = 0;
+    const times = new AdaptiveModifiedTimes(undefined, () => listed, { firstLook: 4, pool: { batchSize: 1, submit } });
+    for (let index = 0; index < 5; index += 1) {
+      listed += 1;
+      times.add(index, tree.root, 'a.txt');
+    }
+    await times.finish();
+    // Matches were all of the names from the first, but only the fourth listed name let that count.
+    assert.equal(sent.length, 2);
+  });
+
+  it('adaptive: a stop is counted on both sides of the hand-over', async () => {
+    const controller = new AbortController();
+    const { submit } = watchedPool();
+    const times = new AdaptiveModifiedTimes(controller.signal, () => 4, { firstLook: 0, pool: { batchSize: 2, submit } });
+    times.add(0, tree.root, 'a.txt');
+    controller.abort();
+    // The second match is still the calling thread's, the third the pool's.
+    times.add(1, tree.root, 'b.txt');
+    times.add(2, tree.root, 'a.txt');
+    const summary = await times.finish();
+    assert.deepEqual(Array.from(summary.mtimes), [1_000_000, Number.NaN, Number.NaN]);
+    assert.equal(summary.skipped, 2);
   });
 
   it('sync: skips what is added once stopped, and counts it', async () => {

@@ -73,6 +73,18 @@ describe('names (unit)', () => {
     }
   });
 
+  it('passes each name on with how many names were listed so far, those without the wanted suffix too', () => {
+    const seen: Array<[RawName, number]> = [];
+    const reader = new NulSeparatedNames((name, listed) => seen.push([name, listed]), false, Buffer.from('.ts'));
+    reader.push(Buffer.from('a.ts\0b.md\0c.md\0d.ts\0'));
+    reader.push(Buffer.from('e.md\0f.ts\0'));
+    assert.deepEqual(seen, [
+      ['a.ts', 1],
+      ['d.ts', 4],
+      ['f.ts', 6],
+    ]);
+  });
+
   it('turns Windows separators into slashes', () => {
     const names: RawName[] = [];
     new NulSeparatedNames((name) => names.push(name), true).push(Buffer.from('src\\a.ts\0'));

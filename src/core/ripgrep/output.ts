@@ -13,7 +13,8 @@ export class NulSeparatedNames {
   count = 0;
 
   constructor(
-    private readonly onName: (name: RawName) => void,
+    /** Gets each name with how many names ripgrep has printed so far, this one included. */
+    private readonly onName: (name: RawName, listed: number) => void,
     /** ripgrep prints `\` between segments on Windows; the engine works with `/` throughout. */
     private readonly windows = process.platform === 'win32',
     /** Bytes every wanted name ends with; other names are dropped before they are decoded. */
@@ -49,9 +50,9 @@ export class NulSeparatedNames {
 
   private emit(name: RawName): void {
     if (this.windows && typeof name === 'string') {
-      this.onName(name.replace(/\\/g, '/'));
+      this.onName(name.replace(/\\/g, '/'), this.count);
     } else {
-      this.onName(name);
+      this.onName(name, this.count);
     }
   }
 }

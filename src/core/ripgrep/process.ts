@@ -21,8 +21,11 @@ export interface RipgrepInvocation {
 export interface RipgrepRunOptions {
   /** Aborting it kills ripgrep's process tree; the run then settles with `stopped: true`. */
   readonly signal?: AbortSignal;
-  /** Called for every name, in ripgrep's order, as soon as it arrives. */
-  readonly onName: (name: RawName) => void;
+  /**
+   * Called for every name, in ripgrep's order, as soon as it arrives, with how many names
+   * ripgrep has printed so far (this one included, and those not passed on).
+   */
+  readonly onName: (name: RawName, listed: number) => void;
   /** Called once ripgrep has started, with its process id. */
   readonly onSpawn?: (pid: number) => void;
   /** Text every wanted name ends with; ripgrep's other names are never decoded or passed on. */
