@@ -37,6 +37,16 @@ export interface ModifiedTimes {
 
 export type StatMode = 'pool' | 'sync' | 'adaptive' | 'async';
 
+/**
+ * The way for one search in a fresh process, where the pool has no threads yet. 'adaptive' where
+ * ripgrep walks with a single thread (machines of one or two cores, where it was measured); the
+ * pool where it walks with more: ripgrep then lists names faster than one thread can decode them
+ * and read their times, and the pool's threads start on cores that would otherwise wait.
+ */
+export function statModeForOneSearch(walkerThreads: number): StatMode {
+  return walkerThreads === 1 ? 'adaptive' : 'pool';
+}
+
 /** `listed` tells how many names ripgrep has printed so far, for the 'adaptive' way. */
 export function createModifiedTimes(mode: StatMode, signal?: AbortSignal, listed: () => number = () => 0): ModifiedTimes {
   switch (mode) {

@@ -4,6 +4,7 @@ import {
   AdaptiveModifiedTimes,
   AsyncModifiedTimes,
   PooledModifiedTimes,
+  statModeForOneSearch,
   SyncModifiedTimes,
   type ModifiedTimes,
   type SubmitBatch,
@@ -218,6 +219,13 @@ describe('modifiedTimes: reading times while listing', () => {
     const summary = await times.finish();
     assert.deepEqual(Array.from(summary.mtimes), [1_000_000, Number.NaN, Number.NaN]);
     assert.equal(summary.skipped, 2);
+  });
+
+  it('one search in a fresh process: adaptive only where ripgrep walks with one thread', () => {
+    // Two or more walking threads list names faster than the calling thread can read their times.
+    assert.equal(statModeForOneSearch(1), 'adaptive');
+    assert.equal(statModeForOneSearch(2), 'pool');
+    assert.equal(statModeForOneSearch(7), 'pool');
   });
 
   it('sync: skips what is added once stopped, and counts it', async () => {
