@@ -22,7 +22,10 @@ interface Probe {
   /** Export name, or `Class.prototype.method`. */
   readonly member: string;
   readonly stage: string;
-  /** Time this method of what the member returns, not the member's call (factories). */
+  /**
+   * Time this method of what the member returns, not the member's call (factories); `call` when
+   * what it returns is itself the function to time.
+   */
   readonly resultMethod?: string;
 }
 
@@ -34,9 +37,11 @@ export const STAGES = {
   onOutput: '  main thread: decode + match + queue stat + find entry',
   statTail: '  stat tail after ripgrep closed',
   sort: 'sort (mtime, path)',
+  sortTimes: '  radix sort of the times (the rest: equal times by path)',
   group: 'group by top-level entry',
   sample: 'round-robin sample',
   spill: 'spill write',
+  spillLines: '  lines gathered in time order (the rest: encoding, files)',
   render: 'render text',
 } as const;
 
@@ -47,10 +52,12 @@ const PROBES: readonly Probe[] = [
   { module: 'ripgrep/output', member: 'NulSeparatedNames.prototype.push', stage: STAGES.onOutput },
   { module: 'modifiedTimes', member: 'createModifiedTimes', resultMethod: 'finish', stage: STAGES.statTail },
   { module: 'order', member: 'modifiedOrder', stage: STAGES.sort },
+  { module: 'radixOrder', member: 'radixOrder', stage: STAGES.sortTimes },
   { module: 'group', member: 'groupByTopLevelEntry', stage: STAGES.group },
   { module: 'sample', member: 'roundRobinPage', stage: STAGES.sample },
   { module: 'sample', member: 'groupedForPrinting', stage: STAGES.sample },
   { module: 'spill', member: 'saveSpill', stage: STAGES.spill },
+  { module: 'shownLines', member: 'shownPathChunks', resultMethod: 'call', stage: STAGES.spillLines },
   { module: 'render', member: 'renderModelText', stage: STAGES.render },
 ];
 
@@ -106,10 +113,16 @@ export function instrumentEngine(coreDirectory: string, clock: StageClock): stri
   return missing;
 }
 
-/** The same factory, with `method` of each object it makes timed into `stage`. */
+/** The same factory, with `method` of each object it makes (or each function, for `call`) timed into `stage`. */
 function timedResultMethod(factory: AnyFunction, method: string, stage: string, clock: StageClock): AnyFunction {
   return function (this: unknown, ...args: unknown[]): unknown {
     const made = factory.apply(this, args) as Record<string, unknown>;
+    if (method === 'call') {
+      if (typeof made !== 'function') {
+        throw new Error('the factory made no function');
+      }
+      return timed(made as AnyFunction, stage, clock);
+    }
     const original = made[method];
     if (typeof original !== 'function') {
       throw new Error(`${method} is not a method of what the factory made`);
@@ -119,17 +132,33 @@ function timedResultMethod(factory: AnyFunction, method: string, stage: string, 
   };
 }
 
-/** The same function, adding its time (until its promise settles, if it returns one) to `stage`. */
+/** Synchronous stage calls under way: a call inside another adds to its own stage only. */
+let openCalls = 0;
+
+/**
+ * The same function, adding its time (until its promise settles, if it returns one) to `stage`.
+ * A synchronous call is also kept as a span for the event-loop blocks, unless it ran inside
+ * another timed call, whose span already covers it.
+ */
 function timed(original: AnyFunction, stage: string, clock: StageClock): AnyFunction {
   return function (this: unknown, ...args: unknown[]): unknown {
     const started = performance.now();
-    const result = original.apply(this, args);
+    const outermost = openCalls === 0;
+    openCalls += 1;
+    let result: unknown;
+    try {
+      result = original.apply(this, args);
+    } finally {
+      openCalls -= 1;
+    }
     if (result instanceof Promise) {
       return result.finally(() => clock.add(stage, performance.now() - started));
     }
     const ended = performance.now();
     clock.add(stage, ended - started);
-    clock.spans.push({ stage, start: started, end: ended });
+    if (outermost) {
+      clock.spans.push({ stage, start: started, end: ended });
+    }
     return result;
   };
 }
