@@ -15,6 +15,7 @@ import { Session } from 'node:inspector';
 import * as nodePath from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { DEFAULT_MAX_RESULTS, glob, resolveRequest, searchGlobInWorker, VSCODE_DEFAULT_RULES, type GlobResult } from '../src/core';
+import { ownThreadStatMode } from '../src/core/modifiedTimes';
 import { BlockTracer, type Block } from './blocks';
 import { summariseCpuProfile, type CpuProfile, type HotFunction } from './cpuProfile';
 import { childrenCpuMs, ownCpuMs, peakResidentKb, residentKb, resetPeakResident } from './processStats';
@@ -71,8 +72,9 @@ async function main(config: WorkerConfig): Promise<WorkerReport> {
   const clock = new StageClock();
   const missingProbes = config.stages ? instrumentEngine(coreDirectory, clock) : undefined;
   const folders = [{ name: nodePath.basename(config.root), path: config.root }];
-  // The rules of a VS Code with default settings: what the extension passes unless changed.
-  const options = { ripgrepPath: config.ripgrepPath, spillDirectory: config.spillDirectory, rules: VSCODE_DEFAULT_RULES };
+  // The rules of a VS Code with default settings: what the extension passes unless changed. The
+  // search thread picks its stat way itself; the main-thread runs take the same one.
+  const options = { ripgrepPath: config.ripgrepPath, spillDirectory: config.spillDirectory, rules: VSCODE_DEFAULT_RULES, statMode: ownThreadStatMode() };
   const search = config.thread
     ? async (): Promise<GlobResult> => {
         const request = await resolveRequest({ pattern: config.pattern }, { folders, ripgrepPath: config.ripgrepPath });

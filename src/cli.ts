@@ -9,8 +9,7 @@
 import * as nodePath from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_RESULTS, isGlobError, resolveRequest, searchGlob, VSCODE_DEFAULT_RULES, type GlobResult } from './core';
-import { statModeForOneSearch } from './core/modifiedTimes';
-import { walkerThreads } from './core/ripgrep/args';
+import { ownThreadStatMode } from './core/modifiedTimes';
 import { locateRipgrep, packagedRipgrep, ripgrepOnPath } from './core/ripgrep/locate';
 
 const USAGE = 'usage: workspace-glob [--json] [--max-results N] [--include-ignored] [--timeout-seconds S] PATTERN [PATH]';
@@ -82,12 +81,12 @@ async function main(argv: readonly string[]): Promise<number> {
     const ripgrepPath = await locateRipgrep([packagedRipgrep, ripgrepOnPath]);
     const input = { pattern, ...(path !== undefined ? { path } : {}), ...(values['include-ignored'] ? { includeIgnored: true } : {}) };
     const request = await resolveRequest(input, { folders: [{ name: nodePath.basename(cwd), path: cwd }], ripgrepPath });
-    // In-process: nothing else runs on this thread, and a worker's start-up would only add time.
-    // For the same reason, on a small machine, times are read here until most listed names match.
+    // In-process: nothing else runs on this thread, and a worker's start-up would only add time;
+    // for the same reason, on a small machine, times are read here until most names match.
     const search = await searchGlob(request, {
       ripgrepPath,
       rules: VSCODE_DEFAULT_RULES,
-      statMode: statModeForOneSearch(walkerThreads()),
+      statMode: ownThreadStatMode(),
       ...(timeoutSeconds !== undefined ? { timeoutMs: timeoutSeconds * 1000 } : {}),
       signal: controller.signal,
       spillDirectory: await spillDirectory(),

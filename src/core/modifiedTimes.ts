@@ -8,12 +8,14 @@
  * sends batches to threads that use statSync (statPool.ts), the fastest on these machines and
  * never blocking the caller; 'sync' stats on the calling thread (fine on a thread nothing waits
  * on); 'adaptive' stats on the calling thread until most listed names turn out to match, then
- * uses the pool (for one search in a fresh process, see AdaptiveModifiedTimes); 'async' uses
- * libuv's pool one call at a time, whose cost on the calling thread is about twice a statSync's.
+ * uses the pool (for a search on a thread of its own on a small machine, see ownThreadStatMode);
+ * 'async' uses libuv's pool one call at a time, whose cost on the calling thread is about twice a
+ * statSync's.
  */
 
 import { stat, statSync, type Stats } from 'node:fs';
 import { joinName, type RawName } from './names';
+import { walkerThreads } from './ripgrep/args';
 import type { StopReason } from './stopper';
 import { raiseStop, statBatchAsync, statOutcome, statPool, StatOutcome, stopFlag, type StatBatch, type StatBatchResult } from './statPool';
 
@@ -38,13 +40,14 @@ export interface ModifiedTimes {
 export type StatMode = 'pool' | 'sync' | 'adaptive' | 'async';
 
 /**
- * The way for one search in a fresh process, where the pool has no threads yet. 'adaptive' where
- * ripgrep walks with a single thread (machines of one or two cores, where it was measured); the
- * pool where it walks with more: ripgrep then lists names faster than one thread can decode them
- * and read their times, and the pool's threads start on cores that would otherwise wait.
+ * The way for a search on a thread of its own (the command line's, the extension's search
+ * thread), which may stat without keeping anything else waiting. 'adaptive' where ripgrep walks
+ * with a single thread (machines of one or two cores, where it was measured); the pool where it
+ * walks with more: ripgrep then lists names faster than one thread can decode them and read their
+ * times, and the pool's threads start on cores that would otherwise wait.
  */
-export function statModeForOneSearch(walkerThreads: number): StatMode {
-  return walkerThreads === 1 ? 'adaptive' : 'pool';
+export function ownThreadStatMode(walkers: number = walkerThreads()): StatMode {
+  return walkers === 1 ? 'adaptive' : 'pool';
 }
 
 /** `listed` tells how many names ripgrep has printed so far, for the 'adaptive' way. */
@@ -249,11 +252,13 @@ export class SyncModifiedTimes implements ModifiedTimes {
 
 /**
  * Share of listed names that must match before the stat pool takes over, and how many names are
- * listed before that share is trusted. Measured with the command line (`node dist/cli.js
- * PATTERN` in each benchmark tree, cold, 11 interleaved runs, medians): where 30% of the names
- * match (100k) this way took 586 ms against 658 with the pool from the start; where 90-100%
- * match (wide, concentrated) it took 540 and 783 against 544 and 759. The calling thread alone
- * took 584 and 897 there (15 runs): dense walks need the threads.
+ * listed before that share is trusted. Measured on 2 cores, medians of interleaved runs against
+ * the pool from the start. The command line (`node dist/cli.js PATTERN` in each benchmark tree,
+ * 11 runs): where 30% of the names match (100k) 586 ms against 658; where 90-100% match (wide,
+ * concentrated) 540 and 783 against 544 and 759. The calling thread alone took 584 and 897 there
+ * (15 runs): dense walks need the threads. The search thread (bench/engineWorker.ts, 7-9 runs):
+ * 100k 692 ms against 776 in a fresh process, 467 against 515 in a warm one; concentrated 891
+ * against 920 fresh, 593 against 562 warm (spread ±60 ms).
  */
 const DENSE_SHARE = 0.5;
 const FIRST_LOOK = 512;
@@ -267,12 +272,12 @@ export interface AdaptiveOptions {
 
 /**
  * The calling thread while matches are a minority of the names ripgrep lists, the stat pool from
- * the moment they are not. For one search in a fresh process (the command line), where the pool
- * has no threads yet: each costs ~55 ms of CPU to start, which on a 2-core machine slows ripgrep
- * as much as the stats it would take over. While at most half of the names match, the calling
- * thread keeps up with ripgrep on its own; when most match, stat work outgrows the walk and
- * threads pay off. Matches are added in order (0, 1, 2, …), so the ones before the hand-over are
- * the calling thread's and the rest the pool's.
+ * the moment they are not. For a thread nothing else waits on, on a machine where ripgrep walks
+ * with one thread: there a stat thread costs ~55 ms of CPU to start, and once running its work
+ * and messages still take CPU from ripgrep and from the thread decoding its output. While at most
+ * half of the names match, the calling thread keeps up with ripgrep on its own; when most match,
+ * stat work outgrows the walk and threads pay off. Matches are added in order (0, 1, 2, …), so
+ * the ones before the hand-over are the calling thread's and the rest the pool's.
  */
 export class AdaptiveModifiedTimes implements ModifiedTimes {
   private readonly here: SyncModifiedTimes;

@@ -4,7 +4,7 @@ import {
   AdaptiveModifiedTimes,
   AsyncModifiedTimes,
   PooledModifiedTimes,
-  statModeForOneSearch,
+  ownThreadStatMode,
   SyncModifiedTimes,
   type ModifiedTimes,
   type SubmitBatch,
@@ -221,11 +221,11 @@ describe('modifiedTimes: reading times while listing', () => {
     assert.equal(summary.skipped, 2);
   });
 
-  it('one search in a fresh process: adaptive only where ripgrep walks with one thread', () => {
+  it('a search on a thread of its own: adaptive only where ripgrep walks with one thread', () => {
     // Two or more walking threads list names faster than the calling thread can read their times.
-    assert.equal(statModeForOneSearch(1), 'adaptive');
-    assert.equal(statModeForOneSearch(2), 'pool');
-    assert.equal(statModeForOneSearch(7), 'pool');
+    assert.equal(ownThreadStatMode(1), 'adaptive');
+    assert.equal(ownThreadStatMode(2), 'pool');
+    assert.equal(ownThreadStatMode(7), 'pool');
   });
 
   it('sync: skips what is added once stopped, and counts it', async () => {

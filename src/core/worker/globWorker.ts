@@ -1,13 +1,14 @@
 /**
  * The search's own thread. It runs the whole search (ripgrep, matching, reading every file's
- * time on the stat pool, ordering, grouping, saving the complete list) and answers page requests,
- * so the thread that asked never blocks, however large the tree. It serves one search at a time;
- * 'release' drops the finished one so the thread can serve the next.
+ * time itself or on the stat pool, ordering, grouping, saving the complete list) and answers
+ * page requests, so the thread that asked never blocks, however large the tree. It serves one
+ * search at a time; 'release' drops the finished one so the thread can serve the next.
  */
 
 import { parentPort } from 'node:worker_threads';
 import { GlobError } from '../errors';
 import { searchGlob, type GlobSearch } from '../glob';
+import { ownThreadStatMode } from '../modifiedTimes';
 import { compilePattern } from '../pattern';
 import type { FromWorker, SentError, ToWorker } from './protocol';
 
@@ -38,6 +39,8 @@ port.on('message', (message: ToWorker) => {
           spillDirectory: options.spillDirectory,
           spillLimits: options.spillLimits,
           maxPaths: options.maxPaths,
+          // This thread is the search's own: nothing else waits while it reads times itself.
+          statMode: ownThreadStatMode(),
           onRipgrep: (event) => post({ type: 'ripgrep', event }),
           ...(options.progress ? { onProgress: (matches: number) => post({ type: 'progress', matches }) } : {}),
         },
