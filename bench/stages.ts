@@ -113,7 +113,10 @@ export function instrumentEngine(coreDirectory: string, clock: StageClock): stri
   return missing;
 }
 
-/** The same factory, with `method` of each object it makes (or each function, for `call`) timed into `stage`. */
+/**
+ * The same factory, with `method` of each object it makes timed into `stage`, or for `call`
+ * each function it makes.
+ */
 function timedResultMethod(factory: AnyFunction, method: string, stage: string, clock: StageClock): AnyFunction {
   return function (this: unknown, ...args: unknown[]): unknown {
     const made = factory.apply(this, args) as Record<string, unknown>;
