@@ -15,6 +15,7 @@ import * as nodePath from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { glob, VSCODE_DEFAULT_RULES } from '../src/core';
+import { ownThreadStatMode } from '../src/core/modifiedTimes';
 import { PROJECT_ROOT } from './tools';
 import { treeNamed } from './trees';
 
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
       ripgrepPath,
       spillDirectory,
       rules: VSCODE_DEFAULT_RULES,
+      // Read times as the search thread does.
+      statMode: ownThreadStatMode(),
       signal: controller.signal,
       onRipgrep: (event) => {
         if (event.phase === 'end') {
