@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { glob, GlobError, resolveRequest, searchGlob, type GlobOptions, type GlobResult } from '../../src/core';
+import { statPool } from '../../src/core/statPool';
 import { exists } from './helpers/processes';
 import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';
@@ -356,4 +357,47 @@ describe('glob with the real ripgrep: stopping early', () => {
     assert.equal(result.total, 1000);
     assert.match(result.text, /bound of 1,000 matching paths/);
   });
+});
+
+describe('glob with the real ripgrep: the adaptive stat way', () => {
+  // 2,400 files: every fourth a .ts, the rest .txt. `*.txt` matches three names in four, `*.ts`
+  // one: 600 matches, more than the 512 names after which the share is trusted.
+  const tree = new TempTree();
+  let submitted = 0;
+  let restore: () => void;
+
+  before(() => {
+    for (let i = 0; i < 2400; i += 1) {
+      tree.write({ [`dir-${i % 8}/file-${i}.${i % 4 === 0 ? 'ts' : 'txt'}`]: at('2024-01-01', i % 100) });
+    }
+    // Batches reach the real stat pool; the test only counts them.
+    const pool = statPool();
+    const submit = pool.submit.bind(pool);
+    pool.submit = (batch) => {
+      submitted += 1;
+      return submit(batch);
+    };
+    restore = () => (pool.submit = submit);
+  });
+  after(() => {
+    restore();
+    tree.remove();
+  });
+  beforeEach(() => (submitted = 0));
+
+  for (const [pattern, dense] of [
+    ['*.txt', true],
+    ['*.ts', false],
+  ] as const) {
+    it(`${pattern}: ${dense ? 'most names match, so the pool takes over' : 'a quarter of the names match, so no batch reaches the pool'}; the result is the same as the calling thread alone gives`, async () => {
+      const adaptive = await search(tree, { pattern }, { statMode: 'adaptive', maxResults: 2400 });
+      assert.equal(submitted > 0, dense);
+      const sync = await search(tree, { pattern }, { statMode: 'sync', maxResults: 2400 });
+      assert.equal(adaptive.total, dense ? 1800 : 600);
+      assert.deepEqual(
+        adaptive.page.map((path) => path.path),
+        sync.page.map((path) => path.path),
+      );
+    });
+  }
 });
