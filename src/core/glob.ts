@@ -7,8 +7,7 @@
 import { collectMatches, type RipgrepEvent } from './collect';
 import { groupByTopLevelEntry } from './group';
 import type { StatMode } from './modifiedTimes';
-import { nameText, sameName } from './names';
-import { compareText, modifiedOrder } from './order';
+import { modifiedOrder } from './order';
 import { CompletedSearch } from './present';
 import type { GlobResult } from './result';
 import type { WalkRules } from './ripgrep/args';
@@ -116,12 +115,7 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     );
     const { names, scopeOf, mtimes } = found;
     const scopes = request.scopes;
-    const sortKey = (match: number): string => scopes[scopeOf[match]].shownPrefix + nameText(names[match]);
-    const { order, repeated } = modifiedOrder(
-      mtimes,
-      (a, b) => (scopeOf[a] === scopeOf[b] ? compareText(nameText(names[a]), nameText(names[b])) : compareText(sortKey(a), sortKey(b))),
-      (a, b) => scopeOf[a] === scopeOf[b] && sameName(names[a], names[b]),
-    );
+    const { order, repeated } = modifiedOrder(mtimes, { names, scopeOf, prefixes: scopes.map(({ shownPrefix }) => shownPrefix) });
     return new CompletedSearch({
       request,
       found,

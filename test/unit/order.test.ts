@@ -7,9 +7,9 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { groupByTopLevelEntry, ListedEntries } from '../../src/core/group';
-import { sameName, type RawName } from '../../src/core/names';
+import type { RawName } from '../../src/core/names';
 import { BLOCK_LENGTH } from '../../src/core/blocks';
-import { compareText, modifiedOrder } from '../../src/core/order';
+import { compareText, modifiedOrder, type ShownPaths } from '../../src/core/order';
 import type { SearchScope } from '../../src/core/request';
 
 const SEED = 0x0de2_2026;
@@ -24,51 +24,78 @@ function check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void, num
   );
 }
 
-/** Times with many ties and some NaN (vanished files); a name per match. */
-const timedNamesOfLength = (length: { minLength: number; maxLength: number }): fc.Arbitrary<Array<{ mtime: number; name: string }>> =>
+/** Times with many ties and some NaN (vanished files); a scope and a name per match. */
+const timedNamesOfLength = (length: { minLength: number; maxLength: number }): fc.Arbitrary<TimedName[]> =>
   fc.array(
     fc.record({
       mtime: fc.oneof(fc.constantFrom(Number.NaN, 0, -0, 1_700_000_000_000.5), fc.integer({ min: 0, max: 6 }).map((n) => n * 1000)),
+      scope: fc.integer({ min: 0, max: PREFIXES.length - 1 }),
       name: fc.stringMatching(/^[a-c]{1,3}(\/[a-c]{1,2}){0,2}$/),
     }),
     length,
   );
+interface TimedName {
+  readonly mtime: number;
+  readonly scope: number;
+  readonly name: string;
+}
+/** Shown prefixes by scope: no name starts with r or s, so no two scopes show the same path. */
+const PREFIXES = ['', 'r/', 's/'];
 const timedNames = timedNamesOfLength({ minLength: 0, maxLength: 80 });
 /** Longer than the blocks the passes run in (blocks.ts); few runs, as each is thousands long. */
 const LONG = { minLength: 2 * BLOCK_LENGTH, maxLength: 3 * BLOCK_LENGTH };
 const LONG_RUNS = 20;
 
+function shownPaths(matches: ReadonlyArray<{ scope: number; name: RawName }>, prefixes: readonly string[]): ShownPaths {
+  return { names: matches.map((match) => match.name), scopeOf: matches.map((match) => match.scope), prefixes };
+}
+
 describe('the (mtime, path) order', () => {
-  function assertComparatorOrder(matches: ReadonlyArray<{ mtime: number; name: string }>): void {
+  function assertReferenceOrder(matches: readonly TimedName[]): void {
     const mtimes = Float64Array.from(matches.map((match) => match.mtime));
-    const byPath = (a: number, b: number): number => compareText(matches[a].name, matches[b].name) || a - b;
-    const expected = matches
-      .map((_, index) => index)
+    const shown = (index: number): string => PREFIXES[matches[index].scope] + matches[index].name;
+    // The same name in the same scope at the same time is one file listed twice: kept once.
+    // (`${-0}` is "0": the two zeros are one time, as they are to the order.)
+    const firstListing = new Map<string, number>();
+    matches.forEach((match, index) => {
+      const key = `${match.mtime}\0${match.scope}\0${match.name}`;
+      if (!firstListing.has(key)) {
+        firstListing.set(key, index);
+      }
+    });
+    const expected = [...firstListing.values()]
       .filter((index) => !Number.isNaN(mtimes[index]))
-      .sort((a, b) => mtimes[a] - mtimes[b] || byPath(a, b));
-    assert.deepEqual([...modifiedOrder(mtimes, byPath).order], expected);
+      .sort((a, b) => mtimes[a] - mtimes[b] || compareText(shown(a), shown(b)));
+    const { order, repeated } = modifiedOrder(mtimes, shownPaths(matches, PREFIXES));
+    assert.deepEqual([...order], expected);
+    assert.equal(repeated, matches.filter((match) => !Number.isNaN(match.mtime)).length - expected.length);
   }
 
-  it('equals a comparator sort over the whole result, ties by path, files without a time left out', () => {
-    check(timedNames, assertComparatorOrder);
+  it('equals a comparator sort over the whole result, ties by shown path, files without a time left out', () => {
+    check(timedNames, assertReferenceOrder);
   });
 
   it('equals it too over more matches than one block holds', () => {
-    check(timedNamesOfLength(LONG), assertComparatorOrder, LONG_RUNS);
+    check(timedNamesOfLength(LONG), assertReferenceOrder, LONG_RUNS);
   });
 
-  it('orders 200,000 distinct times without a single path comparison', () => {
+  it('orders 200,000 distinct times without reading a single name', () => {
     const count = 200_000;
     const mtimes = new Float64Array(count);
     for (let i = 0; i < count; i += 1) {
       mtimes[i] = (i * 7_919) % count;
     }
-    let comparisons = 0;
-    const { order } = modifiedOrder(mtimes, () => {
-      comparisons += 1;
-      return 0;
+    let reads = 0;
+    const names = new Proxy(Array.from({ length: count }, () => 'x'), {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) {
+          reads += 1;
+        }
+        return Reflect.get(target, key, receiver) as unknown;
+      },
     });
-    assert.equal(comparisons, 0);
+    const { order } = modifiedOrder(mtimes, { names, scopeOf: new Uint32Array(count), prefixes: [''] });
+    assert.equal(reads, 0);
     for (let i = 1; i < count; i += 1) {
       assert.ok(mtimes[order[i - 1]] < mtimes[order[i]]);
     }
@@ -77,11 +104,9 @@ describe('the (mtime, path) order', () => {
 
 describe('files listed twice', () => {
   // Matches as (scope, name, time); the same (scope, name) twice is one file listed twice.
-  function keptOnce(matches: ReadonlyArray<[number, string, number]>): { kept: Array<[number, string]>; repeated: number } {
+  function keptOnce(matches: ReadonlyArray<[number, RawName, number]>): { kept: Array<[number, RawName]>; repeated: number } {
     const mtimes = Float64Array.from(matches.map(([, , mtime]) => mtime));
-    const byPath = (a: number, b: number): number => compareText(`${matches[a][0]}/${matches[a][1]}`, `${matches[b][0]}/${matches[b][1]}`);
-    const same = (a: number, b: number): boolean => matches[a][0] === matches[b][0] && sameName(matches[a][1], matches[b][1]);
-    const { order, repeated } = modifiedOrder(mtimes, byPath, same);
+    const { order, repeated } = modifiedOrder(mtimes, shownPaths(matches.map(([scope, name]) => ({ scope, name })), ['0/', '1/']));
     return { kept: [...order].map((match) => [matches[match][0], matches[match][1]]), repeated };
   }
 
@@ -90,6 +115,14 @@ describe('files listed twice', () => {
     const { kept, repeated } = keptOnce(listing);
     assert.deepEqual(kept.map(([, name]) => name).join(''), 'abcd');
     assert.equal(repeated, 3);
+  });
+
+  it('tells names that are bytes apart by their bytes, not by the text they show', () => {
+    // Both 0xff and 0xfe show as U+FFFD: the two names compare equal as text.
+    const twice = Buffer.from([0x61, 0xff]);
+    const { kept, repeated } = keptOnce([[0, twice, 5], [0, Buffer.from(twice), 5], [0, Buffer.from([0x61, 0xfe]), 5]]);
+    assert.deepEqual(kept.map(([, name]) => [...(name as Buffer)]), [[0x61, 0xff], [0x61, 0xfe]]);
+    assert.equal(repeated, 1);
   });
 
   it('keeps the same name under two roots, and a name that only shares a time', () => {
