@@ -12,7 +12,6 @@
 import { BLOCK_LENGTH } from './blocks';
 import { nameText, sameName, type RawName } from './names';
 import { radixOrder } from './radixOrder';
-import { sortByName } from './textOrder';
 
 /** What ties are ordered by: each match's name and scope, and each scope's shown prefix. */
 export interface ShownPaths {
@@ -86,7 +85,7 @@ function sortRunsStartingIn(pass: RunsPass, from: number, to: number): number {
   while (start < to) {
     const end = endOfEqualTimes(order, mtimes, start);
     if (end - start > 1) {
-      sortRun(order.subarray(start, end), paths);
+      order.subarray(start, end).sort(byShownPath);
       if (pass.firstRepeat === -1) {
         pass.firstRepeat = repeatIn(order, start, end, paths);
       }
@@ -96,39 +95,13 @@ function sortRunsStartingIn(pass: RunsPass, from: number, to: number): number {
   return start;
 }
 
-/** Sorts one run of equal times by shown path, equal paths by match index (listing order). */
-function sortRun(run: Uint32Array, paths: ShownPaths): void {
-  if (!(textOfOneScope(run, paths) && sortByName(run, paths.names as readonly string[]))) {
-    run.sort(byShownPath);
-  }
-}
-
-/**
- * Whether every match of the run has a name that is text, all in one scope: then the names alone
- * order them (the prefix is the same), and they can be sorted without a comparator (textOrder.ts).
- */
-function textOfOneScope(run: Uint32Array, { names, scopeOf }: ShownPaths): boolean {
-  const scope = scopeOf[run[0]];
-  for (const match of run) {
-    if (scopeOf[match] !== scope || typeof names[match] !== 'string') {
-      return false;
-    }
-  }
-  return true;
-}
-
-/**
- * Compares two matches' shown paths (the names alone when they share a scope, and so a prefix),
- * equal ones by match index: the order does not hang on the run's order before, which a
- * sortByName that gave up leaves changed.
- */
+/** Compares two matches' shown paths: the names alone when they share a scope (and prefix). */
 function byShownPath(a: number, b: number): number {
   const { names, scopeOf, prefixes } = sorting;
-  const byPath =
-    scopeOf[a] === scopeOf[b]
-      ? compareText(nameText(names[a]), nameText(names[b]))
-      : compareText(prefixes[scopeOf[a]] + nameText(names[a]), prefixes[scopeOf[b]] + nameText(names[b]));
-  return byPath || a - b;
+  if (scopeOf[a] === scopeOf[b]) {
+    return compareText(nameText(names[a]), nameText(names[b]));
+  }
+  return compareText(prefixes[scopeOf[a]] + nameText(names[a]), prefixes[scopeOf[b]] + nameText(names[b]));
 }
 
 /** Whether two matches are one file listed twice: the same scope and the same name. */
