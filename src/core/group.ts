@@ -10,6 +10,7 @@
  */
 
 import { inBlocks } from './blocks';
+import { withRoomFor } from './growable';
 import type { RawName } from './names';
 import { showName } from './names';
 import type { SearchScope } from './request';
@@ -110,11 +111,7 @@ export class ListedEntries {
 
   /** Match number `match` (0, 1, 2, … in listing order) is `name` in scope `scopeIndex`. */
   add(match: number, scopeIndex: number, name: RawName): void {
-    if (match >= this.entries.length) {
-      const grown = new Uint32Array(Math.max(this.entries.length * 2, match + 1));
-      grown.set(this.entries);
-      this.entries = grown;
-    }
+    this.entries = withRoomFor(this.entries, match);
     this.added = Math.max(this.added, match + 1);
     if (typeof name === 'string' && scopeIndex === this.lastScope) {
       const skip = this.rootPrefixes[scopeIndex].length;

@@ -1,14 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync } from 'node:fs';
-import {
-  AdaptiveModifiedTimes,
-  AsyncModifiedTimes,
-  PooledModifiedTimes,
-  ownThreadStatMode,
-  SyncModifiedTimes,
-  type ModifiedTimes,
-  type SubmitBatch,
-} from '../../src/core/modifiedTimes';
+import { createModifiedTimes, ownThreadStatMode, type ModifiedTimes, type StatMode } from '../../src/core/modifiedTimes';
+import { AdaptiveModifiedTimes } from '../../src/core/statWays/adaptive';
+import { AsyncModifiedTimes } from '../../src/core/statWays/async';
+import { PooledModifiedTimes, type SubmitBatch } from '../../src/core/statWays/pooled';
+import { SyncModifiedTimes } from '../../src/core/statWays/sync';
 import { statPool, type StatBatch, type StatBatchResult } from '../../src/core/statPool';
 import type { StopReason } from '../../src/core/stopper';
 import { TempTree } from './helpers/tree';
@@ -226,6 +222,14 @@ describe('modifiedTimes: reading times while listing', () => {
     assert.equal(ownThreadStatMode(1), 'adaptive');
     assert.equal(ownThreadStatMode(2), 'pool');
     assert.equal(ownThreadStatMode(7), 'pool');
+  });
+
+  it('adaptive: refuses to start without the count of names listed', () => {
+    // The types require the count; a caller without them (plain JavaScript) gets a clear error
+    // instead of a way that would quietly read every time on the calling thread.
+    const untyped = createModifiedTimes as (mode: StatMode) => ModifiedTimes;
+    assert.throws(() => untyped('adaptive'), /needs the count of names listed/);
+    assert.ok(createModifiedTimes('adaptive', undefined, () => 0) instanceof AdaptiveModifiedTimes);
   });
 
   it('sync: skips what is added once stopped, and counts it', async () => {
