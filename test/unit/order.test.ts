@@ -104,9 +104,9 @@ describe('the (mtime, path) order', () => {
 
 describe('files listed twice', () => {
   // Matches as (scope, name, time); the same (scope, name) twice is one file listed twice.
-  function keptOnce(matches: ReadonlyArray<[number, RawName, number]>): { kept: Array<[number, RawName]>; repeated: number } {
+  function keptOnce(matches: ReadonlyArray<[number, RawName, number]>, prefixes = ['0/', '1/']): { kept: Array<[number, RawName]>; repeated: number } {
     const mtimes = Float64Array.from(matches.map(([, , mtime]) => mtime));
-    const { order, repeated } = modifiedOrder(mtimes, shownPaths(matches.map(([scope, name]) => ({ scope, name })), ['0/', '1/']));
+    const { order, repeated } = modifiedOrder(mtimes, shownPaths(matches.map(([scope, name]) => ({ scope, name })), prefixes));
     return { kept: [...order].map((match) => [matches[match][0], matches[match][1]]), repeated };
   }
 
@@ -121,7 +121,30 @@ describe('files listed twice', () => {
     // Both 0xff and 0xfe show as U+FFFD: the two names compare equal as text.
     const twice = Buffer.from([0x61, 0xff]);
     const { kept, repeated } = keptOnce([[0, twice, 5], [0, Buffer.from(twice), 5], [0, Buffer.from([0x61, 0xfe]), 5]]);
-    assert.deepEqual(kept.map(([, name]) => [...(name as Buffer)]), [[0x61, 0xff], [0x61, 0xfe]]);
+    assert.deepEqual(kept.map(([, name]) => [...(name as Buffer)]), [[0x61, 0xfe], [0x61, 0xff]]);
+    assert.equal(repeated, 1);
+  });
+
+  it('finds a file listed twice with names that read the same listed between', () => {
+    // a\xff, then a\xfe and a real U+FFFD (all read "a\ufffd"), then a\xff again.
+    const { kept, repeated } = keptOnce([
+      [0, Buffer.from([0x61, 0xff]), 5],
+      [0, Buffer.from([0x61, 0xfe]), 5],
+      [0, 'a\ufffd', 5],
+      [0, Buffer.from([0x61, 0xff]), 5],
+    ]);
+    assert.deepEqual(
+      kept.map(([, name]) => (typeof name === 'string' ? name : [...name])),
+      ['a\ufffd', [0x61, 0xfe], [0x61, 0xff]],
+    );
+    assert.equal(repeated, 1);
+  });
+
+  it('finds a file listed twice when another root shows the same path', () => {
+    // Two roots shown with the same prefix: 0/x and 1/x both show as p/x, and 1/x is listed
+    // between the two listings of 0/x.
+    const { kept, repeated } = keptOnce([[0, 'x', 5], [1, 'x', 5], [0, 'x', 5]], ['p/', 'p/']);
+    assert.deepEqual(kept, [[0, 'x'], [1, 'x']]);
     assert.equal(repeated, 1);
   });
 
