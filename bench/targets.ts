@@ -79,7 +79,7 @@ export function checkTargets(inputs: TargetInputs): TargetCheck[] {
     ratio('rg15Sorted', 1.5, 'rg 15 sorted');
     ratio('rg13Sorted', 0.5, 'rg 13 sorted');
   }
-  // Every tree, not only the 100k one: the tail has to stay small wherever the walk is fast.
+  // On every tree, not only the 100k one: the target names no tree.
   if (inputs.tailShare !== undefined) {
     checks.push({
       target: 'sort + group + sample + render + spill < 5% of the engine total',

@@ -225,7 +225,7 @@ describe('modifiedTimes: reading times while listing', () => {
   });
 
   it('adaptive: refuses to start without the count of names listed', () => {
-    // The types require the count; a caller without them (plain JavaScript) gets a clear error
+    // The types require the count; a caller without it (plain JavaScript) gets a clear error
     // instead of a way that would quietly read every time on the calling thread.
     const untyped = createModifiedTimes as (mode: StatMode) => ModifiedTimes;
     assert.throws(() => untyped('adaptive'), /needs the count of names listed/);
