@@ -149,6 +149,18 @@ export function sameName(a: RawName, b: RawName): boolean {
   return a.equals(b);
 }
 
+/**
+ * Orders two names that read as the same text: a name that is text first, names that are bytes
+ * by their bytes. Bytes that are not UTF-8 all read as U+FFFD, so different names can read the
+ * same; this tells them apart the way sameName does.
+ */
+export function compareSameText(a: RawName, b: RawName): number {
+  if (typeof a === 'string') {
+    return typeof b === 'string' ? 0 : -1;
+  }
+  return typeof b === 'string' ? 1 : Buffer.compare(a, b);
+}
+
 /** A name as text for matching and ordering: bytes that are not UTF-8 become U+FFFD. */
 export function nameText(name: RawName): string {
   return typeof name === 'string' ? name : name.toString('utf8');

@@ -10,7 +10,7 @@
  */
 
 import { BLOCK_LENGTH } from './blocks';
-import { nameText, sameName, type RawName } from './names';
+import { compareSameText, nameText, sameName, type RawName } from './names';
 import { radixOrder } from './radixOrder';
 
 /** What ties are ordered by: each match's name and scope, and each scope's shown prefix. */
@@ -97,8 +97,9 @@ function sortRunsStartingIn(pass: RunsPass, from: number, to: number): number {
 
 /**
  * Compares two matches' shown paths: the names alone when they share a scope (and prefix). Equal
- * shown paths are told apart by scope, then by name: that way each file's listings end up next to
- * each other, where modifiedOrder looks for a file listed twice.
+ * shown paths are told apart by scope, then by name (byte names can read the same as others):
+ * that way each file's listings end up next to each other, where modifiedOrder looks for a file
+ * listed twice.
  */
 function byShownPath(a: number, b: number): number {
   const { names, scopeOf, prefixes } = sorting;
@@ -106,18 +107,6 @@ function byShownPath(a: number, b: number): number {
     return compareText(nameText(names[a]), nameText(names[b])) || compareSameText(names[a], names[b]);
   }
   return compareText(prefixes[scopeOf[a]] + nameText(names[a]), prefixes[scopeOf[b]] + nameText(names[b])) || scopeOf[a] - scopeOf[b];
-}
-
-/**
- * Orders names that show the same text: text first, names that are bytes by their bytes. Bytes
- * that are not UTF-8 all show as U+FFFD, so two different byte names can read the same, and
- * without this one could sit between the two listings of the other.
- */
-function compareSameText(a: RawName, b: RawName): number {
-  if (typeof a === 'string') {
-    return typeof b === 'string' ? 0 : -1;
-  }
-  return typeof b === 'string' ? 1 : Buffer.compare(a, b);
 }
 
 /** Whether two matches are one file listed twice: the same scope and the same name. */
