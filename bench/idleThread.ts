@@ -7,7 +7,7 @@
  * machine's caches cooled. Prints each search's time and the process's resident memory before
  * it (what the idle thread holds):
  *
- *   node out/bench/idleThread.js [TREE] [--idle 70,300]     (TREE: a bench tree name, default 100k)
+ *   node out/bench/idleThread.js [TREE] [--idle 120,240]     (TREE: a bench tree name, default 100k)
  *
  * Each idle time is waited out in full, so this takes as long as their sum. Uses the cached trees
  * in .bench-cache/trees (run the benchmark once first).
