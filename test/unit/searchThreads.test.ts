@@ -37,13 +37,21 @@ class HeldTimers {
   }
 }
 
-async function acquired(threads: SearchThreads): Promise<Worker> {
-  const worker = await threads.acquire();
-  assert.ok(worker, 'no thread was given');
-  return worker;
-}
-
 describe('search threads kept between searches', () => {
+  // Every thread a test was given, ended after it even when an assertion failed midway: a busy
+  // thread would otherwise keep the test run alive.
+  const given: Worker[] = [];
+  afterEach(async () => {
+    await Promise.all(given.splice(0).map((worker) => worker.terminate()));
+  });
+
+  async function acquired(threads: SearchThreads): Promise<Worker> {
+    const worker = await threads.acquire();
+    assert.ok(worker, 'no thread was given');
+    given.push(worker);
+    return worker;
+  }
+
   it('ends an idle thread after IDLE_MS, but keeps the only one left for LAST_IDLE_MS', async () => {
     const timers = new HeldTimers();
     const threads = new SearchThreads(WORKER_SCRIPT, 4, timers.start);
