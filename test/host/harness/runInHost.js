@@ -21,7 +21,8 @@
 //   1. The test prints ONE console line:  [workspace-glob-harness] <id> <kind> <arg>
 //        <id>   unique per request, [A-Za-z0-9_.-]+
 //        <kind> screenshot <name>   page.screenshot into <screenshot-dir>/<name>.png
-//               click <selector>    click the first visible match of a Playwright selector (CSS by default)
+//               click <selector>    click the first visible match of a Playwright selector (CSS by default),
+//                                   outside aria-live regions
 //               press <key>         page.keyboard.press(key), e.g. Enter, Escape, Control+Enter
 //               type <text>         page.keyboard.type(text)
 //   2. The runner performs requests one at a time, in arrival order, then writes into the directory
@@ -282,6 +283,8 @@ async function launchBrowser(playwright, install, dirs) {
 // ---------------------------------------------------------------------------------------------
 // Harness protocol (see the top of this file)
 
+/** Relative to each match: the match itself, unless it is in (or is) an aria-live region. */
+const OUTSIDE_LIVE_REGIONS = 'xpath=self::*[not(ancestor-or-self::*[@aria-live])]';
 const REQUEST = /\[workspace-glob-harness\] ([A-Za-z0-9_.-]+) (screenshot|click|press|type) (.+)$/;
 
 function createRequestServer(page, dirs, screenshotDir) {
@@ -305,7 +308,12 @@ function createRequestServer(page, dirs, screenshotDir) {
       }
       // The workbench often keeps hidden copies of a widget (e.g. a chat confirmation is rendered
       // both in the collapsed response and above the input), so click the first VISIBLE match.
-      case 'click': await page.locator(arg).filter({ visible: true }).first().click({ timeout: 15000 }); return '';
+      // It also repeats status text (a tool's invocation message) for screen readers in an
+      // aria-live region placed off screen, where no click lands; while that text lasts it can be
+      // the first match, so matches inside such a region are left out.
+      case 'click':
+        await page.locator(arg).filter({ visible: true }).locator(OUTSIDE_LIVE_REGIONS).first().click({ timeout: 15000 });
+        return '';
       case 'press': await page.keyboard.press(arg); return '';
       case 'type': await page.keyboard.type(arg); return '';
       default: throw new Error(`unknown request ${kind}`);
