@@ -27,9 +27,7 @@ export class AsyncModifiedTimes implements ModifiedTimes {
   ) {}
 
   add(index: number, root: string, name: RawName): void {
-    this.record.reserve(index);
-    if (this.signal?.aborted) {
-      this.record.skipped += 1;
+    if (!this.record.admit(index, this.signal)) {
       return;
     }
     this.queue.push(joinName(root, name));

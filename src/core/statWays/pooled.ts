@@ -64,9 +64,7 @@ export class PooledModifiedTimes implements ModifiedTimes {
   }
 
   add(index: number, root: string, name: RawName): void {
-    this.record.reserve(index);
-    if (this.signal?.aborted) {
-      this.record.skipped += 1;
+    if (!this.record.admit(index, this.signal)) {
       return;
     }
     if (this.batch && this.batch.root !== root) {

@@ -27,10 +27,19 @@ export class TimesRecord {
   unreadable = 0;
   skipped = 0;
 
-  reserve(index: number): void {
+  /**
+   * Makes room for match `index`, with no time yet, and says whether to read its time: not once
+   * the search has stopped, for any reason; the match is then counted as skipped.
+   */
+  admit(index: number, signal: AbortSignal | undefined): boolean {
     this.mtimes = withRoomFor(this.mtimes, index);
     this.mtimes[index] = Number.NaN;
     this.added = Math.max(this.added, index + 1);
+    if (signal?.aborted) {
+      this.skipped += 1;
+      return false;
+    }
+    return true;
   }
 
   setOutcome(index: number, outcome: number, mtime: number): void {

@@ -12,9 +12,7 @@ export class SyncModifiedTimes implements ModifiedTimes {
   constructor(private readonly signal?: AbortSignal) {}
 
   add(index: number, root: string, name: RawName): void {
-    this.record.reserve(index);
-    if (this.signal?.aborted) {
-      this.record.skipped += 1;
+    if (!this.record.admit(index, this.signal)) {
       return;
     }
     let stats: Stats | undefined;
