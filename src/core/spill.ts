@@ -7,11 +7,18 @@
  * 1.5–6 ms of a 100k search in bench/), and a prune that fails is tried again after the next
  * save. Saving can fail (full disk, no permission): the caller reports that in the footer, the
  * search itself still succeeds.
+ *
+ * The file calls are synchronous. Each takes a fraction of a millisecond on a local disk, while
+ * each awaited one waited for a turn of the event loop through libuv's thread pool. On the 100k
+ * benchmark tree, what a save takes beside gathering its lines (directory check, open, encoding,
+ * writes, close) went from 4-7 ms to 2-3 ms, and the command line, which waits for the prune
+ * before it exits, took 10 ms less end to end (median of 20 interleaved runs). The engine saves
+ * on a thread of its own (the extension's search thread, the command line's only one), and a
+ * save yields between chunks of lines, so a stop is still seen and no block outlasts a chunk.
  */
 
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
+import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { LineChunks } from './shownLines';
 import { spillHeaderParts, spillListedLine, type SpillHeader } from './spillFormat';
@@ -51,23 +58,36 @@ export async function saveSpill(
 ): Promise<SpillOutcome> {
   let file: string | undefined;
   try {
-    await ensurePrivateDirectory(directory);
+    ensurePrivateDirectory(directory);
     file = nodePath.join(directory, listName(header.savedAt));
     const written = await writeList(file, header, lines, limits.maxTotalBytes, signal);
     const saved = file;
-    pruning = pruning.then(() => prune(directory, limits, saved)).catch(() => undefined);
+    // After a turn of the event loop: the answer this list belongs to goes out first.
+    pruning = pruning
+      .then(nextTurn)
+      .then(() => prune(directory, limits, saved))
+      .catch(() => undefined);
     return { saved: true, path: file, written };
   } catch (error) {
     if (file) {
-      await fs.rm(file, { force: true }).catch(() => undefined);
+      try {
+        rmSync(file, { force: true });
+      } catch {
+        // The save has failed already, and its reason is what the caller reports.
+      }
     }
     return { saved: false, reason: (error as Error).message };
   }
 }
 
-async function ensurePrivateDirectory(directory: string): Promise<void> {
-  await fs.mkdir(directory, { recursive: true, mode: 0o700 });
-  const stats = await fs.lstat(directory);
+/** Resolves once the event loop has had a turn, so whatever waits on it (a stop, a message) is seen. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+function ensurePrivateDirectory(directory: string): void {
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  const stats = lstatSync(directory);
   if (stats.isSymbolicLink() || !stats.isDirectory()) {
     throw new Error(`${directory} is not a plain directory; refusing to write there`);
   }
@@ -76,7 +96,7 @@ async function ensurePrivateDirectory(directory: string): Promise<void> {
       throw new Error(`${directory} belongs to another user; refusing to write there`);
     }
     if ((stats.mode & 0o777) !== 0o700) {
-      await fs.chmod(directory, 0o700);
+      chmodSync(directory, 0o700);
     }
   }
 }
@@ -95,42 +115,54 @@ async function writeList(
 ): Promise<number> {
   // One pass: the header says "all" in a fixed-width line, rewritten in place if the list is cut.
   const parts = spillHeaderParts(header);
-  const head = Buffer.from(parts.before + parts.listed + parts.after);
-  let bytes = head.length;
   let written = 0;
-  const handle = await fs.open(file, 'wx', 0o600);
-  // One write in flight while the next chunk is made: each is issued once the one before it
-  // has ended, so the file is written in order.
-  let writing = writeAll(handle, head);
+  const descriptor = openSync(file, 'wx', 0o600);
   try {
+    const head = utf8Bytes(parts.before + parts.listed + parts.after);
+    writeAll(descriptor, head);
+    let bytes = head.length;
     // Lines go out in chunks of about WRITE_CHUNK_BYTES, counted a chunk at a time; only the
     // chunk that would pass the byte bound is counted line by line, to cut it at a whole line.
     while (written < header.total) {
       signal?.throwIfAborted();
       const next = lines(written, WRITE_CHUNK_BYTES);
-      let chunk: Buffer = Buffer.from(next.text);
+      let chunk = utf8Bytes(next.text);
       let count = next.lines;
       if (bytes + chunk.length > maxBytes) {
         ({ chunk, lines: count } = wholeLinesWithin(next.text, maxBytes - bytes));
       }
-      await writing;
-      writing = writeAll(handle, chunk);
+      writeAll(descriptor, chunk);
       bytes += chunk.length;
       written += count;
-      if (bytes >= maxBytes || count === 0) {
+      if (bytes >= maxBytes || count === 0 || written >= header.total) {
         break;
       }
+      await nextTurn();
     }
-    await writing;
     if (written < header.total) {
-      await writeAll(handle, Buffer.from(spillListedLine(written, header.total)), Buffer.byteLength(parts.before));
+      writeAll(descriptor, utf8Bytes(spillListedLine(written, header.total)), Buffer.byteLength(parts.before));
     }
   } finally {
-    // A write still in flight (the save failed or was stopped) ends before the file is closed.
-    await writing.catch(() => undefined);
-    await handle.close();
+    closeSync(descriptor);
   }
   return written;
+}
+
+/**
+ * Where each chunk is encoded: one buffer for every save on this thread, grown when a chunk needs
+ * more. Encoding a megabyte of lines into a new buffer took 1.0-1.7 ms, most of it the kernel
+ * handing out fresh pages, and 0.2-0.4 ms into one that is reused. Writes are synchronous, so a
+ * chunk is written before the next one is encoded here.
+ */
+let encoded = Buffer.alloc(0);
+
+/** The UTF-8 bytes of `text`, valid until the next call. */
+function utf8Bytes(text: string): Buffer {
+  // A UTF-16 code unit never takes more than 3 UTF-8 bytes.
+  if (encoded.length < 3 * text.length) {
+    encoded = Buffer.allocUnsafe(3 * text.length);
+  }
+  return encoded.subarray(0, encoded.write(text));
 }
 
 /** The leading whole lines of `text` that fit in `room` bytes. */
@@ -159,27 +191,27 @@ function wholeLinesWithin(text: string, room: number): { chunk: Buffer; lines: n
  * filesystem that fills up does that), so the rest is written until it is all there or a
  * write fails (ENOSPC).
  */
-async function writeAll(handle: FileHandle, bytes: Buffer, at?: number): Promise<void> {
+function writeAll(descriptor: number, bytes: Buffer, at?: number): void {
   for (let offset = 0; offset < bytes.length; ) {
     // At a position when one is given (the header's rewrite), else at the end.
-    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset, at === undefined ? null : at + offset);
-    offset += bytesWritten;
+    offset += writeSync(descriptor, bytes, offset, bytes.length - offset, at === undefined ? null : at + offset);
   }
 }
 
 /** Keeps the newest lists within the bounds; `keep` (the list just written) always stays. */
-async function prune(directory: string, limits: SpillLimits, keep: string): Promise<void> {
+function prune(directory: string, limits: SpillLimits, keep: string): void {
   const lists: Array<{ path: string; size: number }> = [];
-  // Looked at all at once: one after another, the lists' lstat calls took a few milliseconds of
-  // every save with the directory full.
-  const paths = (await fs.readdir(directory)).filter((name) => SPILL_FILE_NAME.test(name)).map((name) => nodePath.join(directory, name));
-  const found = await Promise.all(paths.map((path) => fs.lstat(path).catch(() => undefined)));
-  found.forEach((stats, i) => {
+  for (const name of readdirSync(directory)) {
+    if (!SPILL_FILE_NAME.test(name)) {
+      continue;
+    }
+    const path = nodePath.join(directory, name);
+    const stats = lstatSync(path, { throwIfNoEntry: false });
     // Only files and links are ever removed; anything else named like a list is not ours.
     if (stats && (stats.isFile() || stats.isSymbolicLink())) {
-      lists.push({ path: paths[i], size: stats.isFile() ? stats.size : 0 });
+      lists.push({ path, size: stats.isFile() ? stats.size : 0 });
     }
-  });
+  }
   // Names start with the time they were saved, so name order is age order.
   lists.sort((a, b) => (a.path < b.path ? 1 : a.path > b.path ? -1 : 0));
   let count = 0;
@@ -190,7 +222,18 @@ async function prune(directory: string, limits: SpillLimits, keep: string): Prom
       count += 1;
       bytes += list.size;
     } else {
-      await fs.rm(list.path, { force: true });
+      removeList(list.path);
+    }
+  }
+}
+
+/** Removes a list (a file, or a link, never what it points to); one already gone is no error. */
+function removeList(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw error;
     }
   }
 }

@@ -39,6 +39,27 @@ describe('spill: saving complete lists', () => {
     assert.match(text, /^# listed: all 3 *$/m);
   });
 
+  it('writes paths that are not ASCII as UTF-8, in the first chunk and in later ones', async () => {
+    // Over a megabyte of lines, so they go out in more than one chunk; ASCII chunks are copied
+    // byte for byte and the others encoded, so each kind of chunk is checked.
+    const total = 50_000;
+    const line = (position: number): string =>
+      position === 10 ? 'café/日本語.ts' : position === total - 1 ? 'emoji/😀 ñ.ts' : `dir-${position % 7}/ascii-file-number-${position}.ts`;
+    const directory = tree.path('lists');
+    const outcome = await saveSpill(directory, { maxLists: 5, maxTotalBytes: 1 << 30 }, { ...header(total), pattern: 'ü*' }, chunksOfLines(total, line));
+    assert.ok(outcome.saved);
+    assert.equal(outcome.written, total);
+    const text = readFileSync(outcome.path, 'utf8');
+    const parsed = parseSpillHeader(text);
+    assert.ok(parsed);
+    assert.equal(parsed.pattern, 'ü*');
+    const listed = text.split('\n').slice(parsed.firstPathLine, -1);
+    assert.equal(listed.length, total);
+    assert.equal(listed[10], 'café/日本語.ts');
+    assert.equal(listed[total - 1], 'emoji/😀 ñ.ts');
+    assert.equal(listed[total - 2], line(total - 2));
+  });
+
   it('tightens a directory that is too open', async () => {
     const directory = tree.path('open');
     mkdirSync(directory, { mode: 0o755 });

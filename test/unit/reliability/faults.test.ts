@@ -21,7 +21,8 @@ import { isRoot, Scratch } from './helpers/scratch';
 import { ThreadPoolGate } from './helpers/threadPool';
 
 const NOT_ROOT = isRoot() ? undefined : 'needs root, to create an unprivileged user and switch to it';
-const fsPromises = (createRequire(__filename)('node:fs') as typeof import('node:fs')).promises;
+/** The fs module object itself, whose functions the engine's compiled code looks up at each call. */
+const fsModule = createRequire(__filename)('node:fs') as typeof import('node:fs');
 
 /** A timer the test fires by hand: the engine's timeout at an exact point of a real search. */
 class ManualTimer {
@@ -336,9 +337,9 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
     const controller = new AbortController();
     const watch = new RipgrepWatch();
     // The cancellation lands as the list file is opened for writing: after the search, inside the spill stage.
-    const realOpen = fsPromises.open;
+    const realOpen = fsModule.openSync;
     let opened = 0;
-    fsPromises.open = ((...args: Parameters<typeof realOpen>) => {
+    fsModule.openSync = ((...args: Parameters<typeof realOpen>) => {
       if (String(args[0]).startsWith(spillDirectory)) {
         opened += 1;
         controller.abort();
@@ -349,7 +350,7 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
     try {
       result = await search(big, { pattern: '*.txt' }, { signal: controller.signal, spillDirectory, maxResults: 10, onRipgrep: watch.onRipgrep });
     } finally {
-      fsPromises.open = realOpen;
+      fsModule.openSync = realOpen;
     }
     assert.equal(opened, 1);
     assert.equal(result.total, 20_000);
