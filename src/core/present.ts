@@ -88,6 +88,7 @@ export class CompletedSearch implements GlobSearch {
       warnings: { count: found.warningCount, first: found.warnings },
       dropped: { vanished: found.vanished, unreadable: found.unreadable, skipped: found.skipped, repeated: this.parts.repeated },
       ...(order.length === 0 ? { missingDirectory: await missingDirectory(request) } : {}),
+      ...(order.length === 0 && request.absoluteElsewhere ? { absoluteElsewhere: request.absoluteElsewhere } : {}),
       elapsedMs: this.parts.now().getTime() - this.parts.started,
     };
     const text = renderModelText(facts, {

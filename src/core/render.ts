@@ -132,7 +132,14 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
   if (result.missingDirectory !== undefined) {
     hints.push(`- ${quoted(result.missingDirectory)} does not exist in ${result.rootLabel}.`);
   }
-  if (context.anchored) {
+  const elsewhere = result.absoluteElsewhere;
+  if (elsewhere) {
+    // The advice below, to start the pattern with "**/", would only send the model looking
+    // inside the root for a path it meant outside it.
+    hints.push(
+      `- The pattern starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}: a leading "/" only anchors it there. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}.`,
+    );
+  } else if (context.anchored) {
     const example = `**/${result.pattern.replace(/^\/+/, '')}`;
     hints.push(`- The pattern contains "/", so it is anchored to ${result.rootLabel} (it must match from there down). To match at any depth, start it with "**/", for example ${quoted(example)}.`);
   }

@@ -58,6 +58,18 @@ export interface GlobRequest {
   readonly outsideWorkspace: boolean;
   /** How messages name what was searched: "the workspace", `src/`, an absolute path. */
   readonly rootLabel: string;
+  /**
+   * Set when the pattern reads as an absolute path into a directory outside every search root.
+   * A leading `/` only anchors a pattern to the search root, so such a pattern looks for that
+   * path inside the root instead; when that finds nothing, the answer says how to search there.
+   */
+  readonly absoluteElsewhere?: AbsoluteElsewhere;
+}
+
+/** A directory an absolute-looking pattern names outside the search roots, and the rest of it. */
+export interface AbsoluteElsewhere {
+  readonly directory: string;
+  readonly pattern: string;
 }
 
 /** A directory to search and the workspace folder holding it, if any. */
@@ -84,6 +96,8 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
   }
 
   const split = splitAbsolutePattern(patternText, searchRoots, input.path !== undefined, folders, paths);
+  // Not split: the pattern is relative, or absolute outside every root.
+  const absoluteElsewhere = split.pattern === patternText ? await directoryNamedBy(patternText, paths) : undefined;
   patternText = split.pattern;
   searchRoots = split.searchRoots;
   if (input.path === undefined) {
@@ -102,6 +116,7 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
     scopes,
     outsideWorkspace,
     rootLabel: rootLabel(input.path !== undefined, scopes),
+    ...(absoluteElsewhere ? { absoluteElsewhere } : {}),
   };
 }
 
@@ -169,8 +184,7 @@ export function splitAbsolutePattern(
   folders: readonly WorkspaceFolder[],
   paths: nodePath.PlatformPath,
 ): { pattern: string; searchRoots: SearchRoot[] } {
-  const absolute = paths === nodePath.win32 ? /^[A-Za-z]:\//.test(pattern) : pattern.startsWith('/');
-  if (!absolute) {
+  if (!isAbsolutePattern(pattern, paths)) {
     return { pattern, searchRoots };
   }
   const restUnder = (root: string): string | undefined => {
@@ -188,6 +202,39 @@ export function splitAbsolutePattern(
     throw new GlobError('invalidInput', `The pattern ${JSON.stringify(pattern)} is an absolute path outside "path". Give the directory either in the pattern or in "path", not both.`);
   }
   return { pattern, searchRoots };
+}
+
+function isAbsolutePattern(pattern: string, paths: nodePath.PlatformPath): boolean {
+  return paths === nodePath.win32 ? /^[A-Za-z]:\//.test(pattern) : pattern.startsWith('/');
+}
+
+/** A segment that names one directory as it is: not empty, not `.` or `..`, no glob syntax. */
+function isPlainSegment(segment: string): boolean {
+  return segment !== '' && segment !== '.' && segment !== '..' && !/[*?[\]{}\\]/.test(segment);
+}
+
+/**
+ * The longest run of plain leading segments of an absolute pattern that is an existing directory
+ * (at least one below the filesystem root), and the rest of the pattern after it.
+ */
+async function directoryNamedBy(pattern: string, paths: nodePath.PlatformPath): Promise<AbsoluteElsewhere | undefined> {
+  if (!isAbsolutePattern(pattern, paths)) {
+    return undefined;
+  }
+  const segments = pattern.split('/');
+  // segments[0] is '' (POSIX) or the drive ('C:'); the last one names files, never the directory.
+  let plain = 1;
+  while (plain < segments.length - 1 && isPlainSegment(segments[plain])) {
+    plain += 1;
+  }
+  for (let count = plain; count >= 2; count -= 1) {
+    const directory = segments.slice(0, count).join('/');
+    if (await fs.stat(directory).then((stats) => stats.isDirectory(), () => false)) {
+      // A pattern ending in `/` means everything under the directory it names.
+      return { directory, pattern: segments.slice(count).join('/') || '*' };
+    }
+  }
+  return undefined;
 }
 
 async function compileOrExplain(

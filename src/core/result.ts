@@ -5,6 +5,7 @@
  */
 
 import type { RawName } from './names';
+import type { AbsoluteElsewhere } from './request';
 import type { SpillOutcome } from './spill';
 import type { StopReason } from './stopper';
 
@@ -65,6 +66,8 @@ export interface GlobResult {
   readonly dropped: { readonly vanished: number; readonly unreadable: number; readonly skipped: number; readonly repeated: number };
   /** For an empty result: a literal directory the pattern needs that does not exist. */
   readonly missingDirectory?: string;
+  /** For an empty result: the directory outside the search roots that the pattern named (request.ts). */
+  readonly absoluteElsewhere?: AbsoluteElsewhere;
   readonly elapsedMs: number;
   /** What the model reads. */
   readonly text: string;

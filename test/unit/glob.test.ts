@@ -219,6 +219,27 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(missing.text, /"lib\/" does not exist in the workspace/);
   });
 
+  it('says how to search a directory outside the workspace that an absolute pattern names', async () => {
+    // A model that writes an absolute path as the pattern means that place; "start it with **/"
+    // would send it looking inside the workspace instead.
+    const outside = new TempTree().write({ 'notes/a.md': 1 });
+    try {
+      tree.write({ 'src/a.ts': 1 });
+      const result = await search(tree, { pattern: `${outside.root}/notes/*.md` });
+      assert.equal(result.total, 0);
+      assert.ok(result.text.includes(`"path": ${JSON.stringify(outside.path('notes'))}, "pattern": "*.md".`), result.text);
+      assert.doesNotMatch(result.text, /start it with "\*\*\/"/);
+      const followed = await search(tree, { pattern: '*.md', path: outside.path('notes') });
+      assert.deepEqual(followed.page.map((path) => path.path), [outside.path('notes', 'a.md')]);
+      // An absolute pattern inside the workspace is split into root and pattern instead.
+      const inside = await search(tree, { pattern: `${tree.root}/src/*.md` });
+      assert.equal(inside.total, 0);
+      assert.match(inside.text, /start it with "\*\*\/"/);
+    } finally {
+      outside.remove();
+    }
+  });
+
   it('reports ripgrep warnings (exit code 2) with the results', async () => {
     tree.write({ 'real.txt': 1 });
     symlinkSync(tree.path('missing-target'), tree.path('dangling.txt'));

@@ -77,6 +77,23 @@ describe('request: resolving path and pattern', () => {
     assert.equal(inside.pattern.source, '/*.ts');
   });
 
+  it('notes the directory outside the search roots that an absolute pattern names', async () => {
+    const elsewhere = async (pattern: string, path?: string) =>
+      (await resolveRequest({ pattern, ...(path !== undefined ? { path } : {}) }, { folders: [front] })).absoluteElsewhere;
+    // The longest leading run of plain segments that is a directory, whatever the rest is.
+    assert.deepEqual(await elsewhere(`${back.path}/src/*.ts`), { directory: tree.path('back', 'src'), pattern: '*.ts' });
+    assert.deepEqual(await elsewhere(`${back.path}/src/missing/**/*.ts`), { directory: tree.path('back', 'src'), pattern: 'missing/**/*.ts' });
+    assert.deepEqual(await elsewhere(`${back.path}/s*/b.ts`), { directory: back.path, pattern: 's*/b.ts' });
+    assert.deepEqual(await elsewhere(`${back.path}/src/`), { directory: tree.path('back', 'src'), pattern: '*' });
+    assert.deepEqual(await elsewhere(`${back.path}/src/b.ts`), { directory: tree.path('back', 'src'), pattern: 'b.ts' });
+    // Inside a search root the pattern is split instead; relative patterns and places that do not
+    // exist name nothing; the filesystem root alone is never offered.
+    assert.equal(await elsewhere(`${front.path}/src/*.ts`), undefined);
+    assert.equal(await elsewhere('src/*.ts'), undefined);
+    assert.equal(await elsewhere('/no-such-directory-here/x/*.ts'), undefined);
+    assert.equal(await elsewhere('/*.ts'), undefined);
+  });
+
   it('asks for an absolute path when no folder is open', async () => {
     await assert.rejects(resolveRequest({ pattern: '*' }, { folders: [] }), /No workspace folder is open/);
     await assert.rejects(resolveRequest({ pattern: '*', path: 'src' }, { folders: [] }), /no workspace folder is open/);
