@@ -18,7 +18,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, rmSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { LineChunks } from './shownLines';
 import { spillHeaderParts, spillListedLine, type SpillHeader } from './spillFormat';
@@ -206,7 +206,7 @@ function prune(directory: string, limits: SpillLimits, keep: string): void {
       continue;
     }
     const path = nodePath.join(directory, name);
-    const stats = lstatSync(path, { throwIfNoEntry: false });
+    const stats = lstatOrNothing(path);
     // Only files and links are ever removed; anything else named like a list is not ours.
     if (stats && (stats.isFile() || stats.isSymbolicLink())) {
       lists.push({ path, size: stats.isFile() ? stats.size : 0 });
@@ -224,6 +224,15 @@ function prune(directory: string, limits: SpillLimits, keep: string): void {
     } else {
       removeList(list.path);
     }
+  }
+}
+
+/** A list's own status, or nothing when it is gone or cannot be looked at (then it is left alone). */
+function lstatOrNothing(path: string): Stats | undefined {
+  try {
+    return lstatSync(path);
+  } catch {
+    return undefined;
   }
 }
 
