@@ -16,7 +16,7 @@ import type { Sample } from './measure';
 import { foreignLoadBetween, readLoad, type ForeignLoad } from './machineLoad';
 import { parseOptions, runsFor, USAGE, type BenchOptions } from './options';
 import { commandsList, hotFunctionsTable, memoryNote, resultsTable, stageTable, tailShare, targetsList } from './report';
-import { medianBy, summarise, type Summary } from './summary';
+import { median, medianBy, summarise, type Summary } from './summary';
 import { checkTargets, percent } from './targets';
 import { findTools, type Tools } from './tools';
 import { ensureTree, type BuiltTree } from './treeCache';
@@ -101,7 +101,7 @@ async function benchTree(tree: BuiltTree, tools: Tools, options: BenchOptions): 
   );
   print(stageTable(stages));
   print(`\nissue 4 targets:\n`);
-  print(targetsList(checkTargets({ spec: tree.spec, matched: tree.matched, summaries, tailShare: tailShare(stages), memory })));
+  print(targetsList(checkTargets({ spec: tree.spec, matched: tree.matched, summaries, tailShare: tailShare(stages), memory, cliLeadPerRoundMs: leadPerRound(samples) })));
   print(`\n${loadNote(foreignLoadBetween(loadAtStart, readLoad()))}`);
   if (problems.length > 0) {
     print(`\n**Problems** (these runs listed the wrong number of paths):\n${problems.map((problem) => `- ${problem}`).join('\n')}`);
@@ -114,6 +114,16 @@ async function benchTree(tree: BuiltTree, tools: Tools, options: BenchOptions): 
     print(`\nHottest functions of one profiled search (main thread, ${profiled.wallMs.toFixed(0)} ms wall; full profile: ${nodePath.relative(tools.projectRoot, profilePath)}):\n`);
     print(hotFunctionsTable(profiled.hotFunctions ?? []));
   }
+}
+
+/** The command line's wall time less the engine's, round by round, median; undefined without both. */
+function leadPerRound(samples: ReadonlyMap<CandidateId, readonly Sample[]>): number | undefined {
+  const cli = samples.get('cli');
+  const engine = samples.get('engine');
+  if (!cli || !engine || cli.length === 0 || cli.length !== engine.length) {
+    return undefined;
+  }
+  return median(cli.map((sample, round) => sample.wallMs - engine[round].wallMs));
 }
 
 /** Records a run that listed the wrong number of paths; its timing would compare unequal work. */
