@@ -18,7 +18,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, rmSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { LineChunks } from './shownLines';
 import { spillHeaderParts, spillListedLine, type SpillHeader } from './spillFormat';
@@ -71,7 +71,7 @@ export async function saveSpill(
   } catch (error) {
     if (file) {
       try {
-        rmSync(file, { force: true });
+        removeList(file);
       } catch {
         // The save has failed already, and its reason is what the caller reports.
       }
