@@ -46,6 +46,13 @@ export interface CompiledPattern {
   readonly requiredSuffix?: string;
 }
 
+// An anchored pattern made to match at any depth: `src/*.ts` becomes `**/src/*.ts`, and a
+// negation stays in front (`!/a/b` becomes `!**/a/b`).
+export function atAnyDepth(glob: string): string {
+  const negation = glob.startsWith('!') ? '!' : '';
+  return `${negation}**/${glob.slice(negation.length).replace(/^\/+/, '')}`;
+}
+
 export function compilePattern(glob: string): CompiledPattern {
   let body = glob;
   let negated = false;

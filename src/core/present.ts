@@ -10,6 +10,7 @@ import * as nodePath from 'node:path';
 import type { CollectedMatches } from './collect';
 import type { GlobOptions, GlobSearch } from './glob';
 import type { TopLevelEntries } from './group';
+import { atAnyDepth } from './pattern';
 import { renderModelText } from './render';
 import type { GlobResult, Incompleteness, PagePath, TopLevelEntry } from './result';
 import type { GlobRequest } from './request';
@@ -74,7 +75,7 @@ export class CompletedSearch implements GlobSearch {
     }));
 
     const facts = {
-      pattern: request.pattern.source,
+      pattern: request.patternAsGiven,
       rootLabel: request.rootLabel,
       roots: scopes.map((scope) => scope.searchRoot),
       includeIgnored: request.includeIgnored,
@@ -93,7 +94,8 @@ export class CompletedSearch implements GlobSearch {
     };
     const text = renderModelText(facts, {
       maxResults: slots,
-      anchored: request.pattern.anchored,
+      ...(request.pattern.anchored ? { anyDepthPattern: atAnyDepth(request.pattern.source) } : {}),
+      absolutePattern: request.patternWasAbsolute,
       excludesApplied: this.parts.excludesApplied,
       timeoutMs: options.timeoutMs,
       maxPaths: options.maxPaths,
@@ -113,7 +115,7 @@ export class CompletedSearch implements GlobSearch {
       directory,
       options.spillLimits ?? DEFAULT_SPILL_LIMITS,
       {
-        pattern: request.pattern.source,
+        pattern: request.patternAsGiven,
         roots: scopes.map((scope) => ({ prefix: scope.shownPrefix, path: scope.walkRoot })),
         total: order.length,
         complete: incompleteBecause === undefined,

@@ -10,8 +10,10 @@ import type { GlobResult, Incompleteness } from './result';
 export interface RenderContext {
   /** The page size the result was cut to. */
   readonly maxResults: number;
-  /** True when the pattern is anchored to the search root (it contains a `/`). */
-  readonly anchored: boolean;
+  /** When a `/` anchors the pattern to the search root, the same pattern at any depth. */
+  readonly anyDepthPattern?: string;
+  /** True when the pattern was an absolute path inside the search root (it names its place). */
+  readonly absolutePattern: boolean;
   /** True when exclude settings (files.exclude, search.exclude) were applied. */
   readonly excludesApplied: boolean;
   readonly timeoutMs?: number;
@@ -139,9 +141,10 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
     hints.push(
       `- The pattern starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}: a leading "/" only anchors it there. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}.`,
     );
-  } else if (context.anchored) {
-    const example = `**/${result.pattern.replace(/^\/+/, '')}`;
-    hints.push(`- The pattern contains "/", so it is anchored to ${result.rootLabel} (it must match from there down). To match at any depth, start it with "**/", for example ${quoted(example)}.`);
+  } else if (context.anyDepthPattern !== undefined && context.absolutePattern) {
+    hints.push(`- The pattern is an absolute path, so only that place was searched. To match the same names at any depth of ${result.rootLabel}, use ${quoted(context.anyDepthPattern)}.`);
+  } else if (context.anyDepthPattern !== undefined) {
+    hints.push(`- The pattern contains "/", so it is anchored to ${result.rootLabel} (it must match from there down). To match at any depth, start it with "**/", for example ${quoted(context.anyDepthPattern)}.`);
   }
   if (!result.includeIgnored) {
     const excludes = context.excludesApplied ? ' and by the files.exclude and search.exclude settings' : '';

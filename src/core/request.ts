@@ -51,7 +51,15 @@ export interface SearchScope {
 }
 
 export interface GlobRequest {
+  /** What is matched: relative to the search roots (an absolute pattern inside one is split). */
   readonly pattern: CompiledPattern;
+  /**
+   * The pattern as it was given, for whatever names it to the model or the person: a pattern
+   * split off an absolute path is matched as its anchored rest, which the caller never wrote.
+   */
+  readonly patternAsGiven: string;
+  /** True when the pattern was an absolute path inside a search root, split into root and rest. */
+  readonly patternWasAbsolute: boolean;
   readonly includeIgnored: boolean;
   readonly scopes: readonly SearchScope[];
   /** True when the search root lies outside every workspace folder (the person must agree). */
@@ -96,8 +104,9 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
   }
 
   const split = splitAbsolutePattern(patternText, searchRoots, input.path !== undefined, folders, paths);
+  const patternWasAbsolute = split.pattern !== patternText;
   // Not split: the pattern is relative, or absolute outside every root.
-  const absoluteElsewhere = split.pattern === patternText ? await directoryNamedBy(patternText, paths) : undefined;
+  const absoluteElsewhere = patternWasAbsolute ? undefined : await directoryNamedBy(patternText, paths);
   patternText = split.pattern;
   searchRoots = split.searchRoots;
   if (input.path === undefined) {
@@ -112,6 +121,8 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
   const outsideWorkspace = scopes.some((scope) => scope.folder === undefined);
   return {
     pattern,
+    patternAsGiven: input.pattern,
+    patternWasAbsolute,
     includeIgnored: input.includeIgnored === true,
     scopes,
     outsideWorkspace,

@@ -27,7 +27,7 @@ class GlobTool implements vscode.LanguageModelTool<unknown> {
       // Bad input fails in invoke, with the message the model needs; here only name the call.
       return { invocationMessage: new vscode.MarkdownString(`Finding files with ${describeInput(options.input)}`) };
     }
-    const invocationMessage = new vscode.MarkdownString(`Finding files matching ${inlineCode(request.pattern.source)} in ${describeRoot(request)}`);
+    const invocationMessage = new vscode.MarkdownString(`Finding files matching ${inlineCode(request.patternAsGiven)} in ${describeRoot(request)}`);
     if (!request.outsideWorkspace) {
       return { invocationMessage };
     }
@@ -37,7 +37,7 @@ class GlobTool implements vscode.LanguageModelTool<unknown> {
       confirmationMessages: {
         title: 'List files outside the workspace?',
         message: new vscode.MarkdownString(
-          `The glob tool wants to list files matching ${inlineCode(request.pattern.source)} under ${roots.map(inlineCode).join(', ')}, which is outside every workspace folder.`,
+          `The glob tool wants to list files matching ${inlineCode(request.patternAsGiven)} under ${roots.map(inlineCode).join(', ')}, which is outside every workspace folder.`,
         ),
       },
     };

@@ -205,6 +205,9 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual(result.page.map((path) => path.shown), ['src/a.ts']);
     const top = await search(tree, { pattern: `${tree.root}/*.ts` });
     assert.deepEqual(top.page.map((path) => path.shown), ['a.ts']);
+    // Named as the caller wrote it, not as the anchored rest it is matched as.
+    assert.equal(result.pattern, `${tree.root}/src/*.ts`);
+    assert.ok(result.text.includes(`1 file matches "${tree.root}/src/*.ts" in the workspace`), result.text);
   });
 
   it('explains an empty result instead of a bare "no files"', async () => {
@@ -217,6 +220,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(result.text, /never directories/);
     const missing = await search(tree, { pattern: 'lib/*.ts' });
     assert.match(missing.text, /"lib\/" does not exist in the workspace/);
+    // A negation stays in front of the suggested pattern.
+    const negated = await search(tree, { pattern: '!src/**' });
+    assert.equal(negated.total, 0);
+    assert.match(negated.text, /for example "!\*\*\/src\/\*\*"/);
   });
 
   it('says how to search a directory outside the workspace that an absolute pattern names', async () => {
@@ -234,7 +241,9 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       // An absolute pattern inside the workspace is split into root and pattern instead.
       const inside = await search(tree, { pattern: `${tree.root}/src/*.md` });
       assert.equal(inside.total, 0);
-      assert.match(inside.text, /start it with "\*\*\/"/);
+      // It names its place on purpose: the advice says so, with the same names at any depth.
+      assert.match(inside.text, /is an absolute path, so only that place was searched.*use "\*\*\/src\/\*\.md"/);
+      assert.doesNotMatch(inside.text, /start it with "\*\*\/"/);
     } finally {
       outside.remove();
     }

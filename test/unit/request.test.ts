@@ -75,6 +75,14 @@ describe('request: resolving path and pattern', () => {
     const inside = await resolveRequest({ pattern: `${back.path}/src/*.ts`, path: 'src' }, { folders: [front, back] });
     assert.deepEqual(inside.scopes.map((scope) => scope.entryPrefix), ['back/src/']);
     assert.equal(inside.pattern.source, '/*.ts');
+    assert.equal(inside.patternAsGiven, `${back.path}/src/*.ts`);
+    assert.equal(inside.patternWasAbsolute, true);
+    // A leading "/" that only anchors, or one naming a place outside every root, is no split.
+    for (const pattern of ['/src/*.ts', `${back.path}/src/*.ts`]) {
+      const unsplit = await resolveRequest({ pattern }, { folders: [front] });
+      assert.equal(unsplit.patternWasAbsolute, false, pattern);
+      assert.equal(unsplit.patternAsGiven, pattern);
+    }
   });
 
   it('notes the directory outside the search roots that an absolute pattern names', async () => {
