@@ -22,6 +22,8 @@ export interface TopLevelEntries {
   readonly folderOf: Uint32Array;
   /** For each entry: how it is shown (`src/`, `README.md`, `<folder>/src/`), ready to pass as `path`. */
   readonly labels: readonly string[];
+  /** For each entry: true for a directory, false for a file directly in the search root. */
+  readonly isDirectory: readonly boolean[];
   /** For each entry: how many matches it holds. */
   readonly counts: Uint32Array;
 }
@@ -45,7 +47,8 @@ export function groupByTopLevelEntry(order: Uint32Array, listed: ListedEntries, 
     folderOf[entry] = folder;
     return entryLabel(scopes[scopeIndex].entryPrefix, listed.entryNames[found], listed.isDirectory[found] === 1);
   });
-  return { entryOf, folderOf, labels, counts: Uint32Array.from(counts) };
+  const isDirectory = firstOf.map((found) => listed.isDirectory[found] === 1);
+  return { entryOf, folderOf, labels, isDirectory, counts: Uint32Array.from(counts) };
 }
 
 /**

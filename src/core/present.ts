@@ -14,7 +14,7 @@ import { atAnyDepth } from './pattern';
 import { renderModelText } from './render';
 import type { GlobResult, Incompleteness, PagePath, TopLevelEntry } from './result';
 import type { GlobRequest } from './request';
-import { groupedForPrinting, roundRobinPage } from './sample';
+import { groupedForPrinting, isHead, roundRobinPage } from './sample';
 import { absolutePath, plainPath, shownPath } from './scopePaths';
 import { shownPathChunks } from './shownLines';
 import { DEFAULT_SPILL_LIMITS, saveSpill, type SpillOutcome } from './spill';
@@ -53,8 +53,12 @@ export class CompletedSearch implements GlobSearch {
     const { names, scopeOf } = found;
     const scopes = request.scopes;
     const slots = Math.max(1, Math.floor(maxResults));
-    const sampled = order.length > slots;
-    const positions = sampled ? groupedForPrinting(roundRobinPage(entries, slots), entries) : Array.from(order.keys());
+    const overCap = order.length > slots;
+    const picked = overCap ? roundRobinPage(entries, slots) : [];
+    // A round-robin page that holds exactly the oldest files is no sample, and is not called
+    // one: it is shown as what it is, the head, oldest first.
+    const sampled = overCap && !isHead(picked);
+    const positions = sampled ? groupedForPrinting(picked, entries) : Array.from({ length: Math.min(order.length, slots) }, (_, position) => position);
 
     const onPage = new Uint32Array(entries.labels.length);
     const page: PagePath[] = positions.map((position) => {
@@ -72,6 +76,7 @@ export class CompletedSearch implements GlobSearch {
       label,
       count: entries.counts[entry],
       onPage: onPage[entry],
+      isDirectory: entries.isDirectory[entry],
     }));
 
     const facts = {
@@ -85,7 +90,7 @@ export class CompletedSearch implements GlobSearch {
       complete: incompleteBecause === undefined,
       ...(incompleteBecause ? { incompleteBecause } : {}),
       topLevel: { entries: topLevelEntries, reached: topLevelEntries.filter((entry) => entry.onPage > 0).length },
-      spill: sampled ? await this.savedList() : null,
+      spill: overCap ? await this.savedList() : null,
       warnings: { count: found.warningCount, first: found.warnings },
       dropped: { vanished: found.vanished, unreadable: found.unreadable, skipped: found.skipped, repeated: this.parts.repeated },
       ...(order.length === 0 ? { missingDirectory: await missingDirectory(request) } : {}),

@@ -43,33 +43,66 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
   });
   lines.push('</files>');
 
-  if (!result.sampled) {
-    lines.push(`${count(result.total, 'file')} ${result.total === 1 ? 'matches' : 'match'} ${quoted(result.pattern)} in ${result.rootLabel}, oldest first.`);
-  } else {
+  if (result.sampled) {
     lines.push(...sampleFooter(result, context));
+  } else if (result.page.length < result.total) {
+    lines.push(...headFooter(result, context));
+  } else {
+    lines.push(`${count(result.total, 'file')} ${result.total === 1 ? 'matches' : 'match'} ${quoted(result.pattern)} in ${result.rootLabel}, oldest first.`);
   }
   lines.push(...problems(result, context));
   return lines.join('\n');
 }
 
 function sampleFooter(result: ResultFacts, context: RenderContext): string[] {
-  const { entries, reached } = result.topLevel;
-  const lines = [
+  return [
     `Showing ${number(result.page.length)} of ${count(result.total, 'file')} matching ${quoted(result.pattern)} in ${result.rootLabel}.`,
     `That is more than fit on one page (${number(context.maxResults)}), so this page is a sample taken round-robin across the top-level entries (each entry in turn, oldest first within an entry). It is not the ${number(result.page.length)} oldest files: it cannot tell which files are oldest or newest. The complete list can.`,
+    reachLine(result),
+    ...narrowingAdvice(result, context),
+    spillLine(result),
   ];
-  if (entries.length > 1) {
-    const reach = reached === entries.length ? `all ${number(entries.length)} top-level entries` : `${number(reached)} of ${number(entries.length)} top-level entries`;
-    lines.push(`The page reaches ${reach}. Matches per entry: ${largestEntries(entries)}.`);
-  }
-  const largest = [...entries].sort((a, b) => b.count - a.count)[0];
-  if (entries.length > context.maxResults) {
-    lines.push(`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all: pass one entry as "path" to look inside it, for example "path": ${quoted(trimSlash(largest.label))}.`);
-  } else if (largest.count > largest.onPage && largest.label.endsWith('/')) {
-    lines.push(`To see more of one entry, pass it as "path", for example "path": ${quoted(trimSlash(largest.label))}.`);
+}
+
+/**
+ * Over the cap, but the round-robin page holds exactly the oldest files: the text says so rather
+ * than call it a sample that cannot answer age questions, which would be false.
+ */
+function headFooter(result: ResultFacts, context: RenderContext): string[] {
+  const { entries } = result.topLevel;
+  const shown = number(result.page.length);
+  const lines = [`Showing the ${shown} oldest of ${count(result.total, 'file')} matching ${quoted(result.pattern)} in ${result.rootLabel}, oldest first.`];
+  if (!entries.some((entry) => entry.isDirectory)) {
+    lines.push(`Every match is a file directly in ${result.rootLabel}, so each is a top-level entry of its own: a round-robin sample across the entries picks the same files as the ${shown} oldest.`);
+  } else if (entries.length === 1) {
+    const only = entries[0].label;
+    lines.push(`All of them are under one top-level entry, ${only}: a round-robin sample across the entries picks the same files as the ${shown} oldest. To see how they spread inside it, pass it as "path": ${quoted(trimSlash(only))}.`);
+  } else {
+    lines.push(`A round-robin sample across the top-level entries picks these same files here, so the page is simply the ${shown} oldest.`, reachLine(result), ...narrowingAdvice(result, context));
   }
   lines.push(spillLine(result));
   return lines;
+}
+
+/** How many entries the page reaches, and the largest ones with their counts. */
+function reachLine(result: ResultFacts): string {
+  const { entries, reached } = result.topLevel;
+  const reach = reached === entries.length ? `all ${number(entries.length)} top-level entries` : `${number(reached)} of ${number(entries.length)} top-level entries`;
+  return `The page reaches ${reach}. Matches per entry: ${largestEntries(entries)}.`;
+}
+
+/** Which "path" to pass to see more, naming the largest directory (a file cannot be a "path"). */
+function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] {
+  const { entries, reached } = result.topLevel;
+  const largest = entries.filter((entry) => entry.isDirectory).sort((a, b) => b.count - a.count)[0];
+  if (entries.length > context.maxResults) {
+    const example = largest ? `: pass one entry as "path" to look inside it, for example "path": ${quoted(trimSlash(largest.label))}` : '';
+    return [`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all${example}.`];
+  }
+  if (largest && largest.count > largest.onPage) {
+    return [`To see more of one entry, pass it as "path", for example "path": ${quoted(trimSlash(largest.label))}.`];
+  }
+  return [];
 }
 
 function spillLine(result: ResultFacts): string {

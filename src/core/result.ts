@@ -27,6 +27,8 @@ export interface TopLevelEntry {
   readonly count: number;
   /** Matches shown on this page. */
   readonly onPage: number;
+  /** False for a file directly in the search root, its own entry (it cannot be passed as `path`). */
+  readonly isDirectory: boolean;
 }
 
 /** Why a result is not complete. */
@@ -41,9 +43,13 @@ export interface GlobResult {
   readonly includeIgnored: boolean;
   /** Files in the complete result. */
   readonly total: number;
-  /** The page, in printed order (grouped by entry when sampled). */
+  /** The page, in printed order: grouped by entry when sampled, else oldest first. */
   readonly page: readonly PagePath[];
-  /** True when the result did not fit and the page is a round-robin sample. */
+  /**
+   * True when the result did not fit and the page is a round-robin sample that is not its oldest
+   * files, so it cannot tell which files are oldest. False when the result fits, and when the
+   * round-robin page holds exactly the oldest files (then `page` is shorter than `total`).
+   */
   readonly sampled: boolean;
   /** False when the search stopped early: `total` is then only what was found so far. */
   readonly complete: boolean;

@@ -48,6 +48,15 @@ export function roundRobinPage(grouping: Grouping, slots: number): number[] {
 }
 
 /**
+ * Whether a page of distinct positions is the head of the complete result: every position below
+ * the page's length. A round-robin page is that whenever every entry it reaches has its first
+ * files among the oldest (a flat result, a result under one entry, ...).
+ */
+export function isHead(page: readonly number[]): boolean {
+  return page.every((position) => position < page.length);
+}
+
+/**
  * The page in printed order: grouped by folder, then by entry (each in order of first
  * appearance), in the complete result's order within an entry.
  */

@@ -59,7 +59,9 @@ function pick(result: GlobResult): Promise<vscode.Uri | undefined> {
   quickPick.title = title(result);
   quickPick.placeholder = result.sampled
     ? 'A round-robin sample across top-level entries, not the oldest files. Type to filter.'
-    : 'Oldest first. Type to filter.';
+    : result.page.length < result.total
+      ? 'The oldest files, oldest first; the complete list has the rest. Type to filter.'
+      : 'Oldest first. Type to filter.';
   quickPick.matchOnDescription = true;
   quickPick.items = items(result);
 
@@ -83,9 +85,12 @@ function pick(result: GlobResult): Promise<vscode.Uri | undefined> {
 }
 
 function title(result: GlobResult): string {
+  const total = result.total.toLocaleString('en-US');
   const count = result.sampled
-    ? `${result.page.length} of ${result.total.toLocaleString('en-US')} files match "${result.pattern}"`
-    : `${result.total.toLocaleString('en-US')} files match "${result.pattern}", oldest first`;
+    ? `${result.page.length} of ${total} files match "${result.pattern}"`
+    : result.page.length < result.total
+      ? `The ${result.page.length} oldest of ${total} files matching "${result.pattern}"`
+      : `${total} files match "${result.pattern}", oldest first`;
   return result.complete ? count : `INCOMPLETE · ${count}`;
 }
 

@@ -185,6 +185,48 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(narrow.text, /There are more top-level entries \(4\) than paths on a page \(3\), so 1 entry is not on it at all: pass one entry as "path" to look inside it, for example "path": "pkg\/big"\./);
   });
 
+  it('says a page over the cap is the oldest files when the round robin picks exactly those', async () => {
+    // Regression: such a page was called a sample that "is not the 3 oldest files", which was
+    // false, and a flat one got a blank line between every path.
+    const lists = new TempTree();
+    try {
+      tree.write({ 'e.txt': 5, 'c.txt': 3, 'a.txt': 1, 'd.txt': 4, 'b.txt': 2 });
+      const flat = await search(tree, { pattern: '*' }, { maxResults: 3, spillDirectory: lists.root });
+      assert.equal(flat.sampled, false);
+      assert.ok(flat.text.startsWith('<files>\na.txt\nb.txt\nc.txt\n</files>\nShowing the 3 oldest of 5 files matching "*" in the workspace, oldest first.\n'), flat.text);
+      assert.match(flat.text, /Every match is a file directly in the workspace/);
+      assert.doesNotMatch(flat.text, /It is not the|"path"/);
+      assert.ok(flat.spill?.saved, 'the complete list is saved: the page does not hold it all');
+    } finally {
+      lists.remove();
+    }
+  });
+
+  it('says so under one top-level entry, and when every entry starts among the oldest', async () => {
+    tree.write({ 'pkg/a/1.txt': 1, 'pkg/b/2.txt': 2, 'pkg/3.txt': 3, 'pkg/a/4.txt': 4 });
+    const one = await search(tree, { pattern: '*' }, { maxResults: 2 });
+    assert.equal(one.sampled, false);
+    assert.deepEqual(one.page.map((path) => path.shown), ['pkg/a/1.txt', 'pkg/b/2.txt']);
+    assert.match(one.text, /All of them are under one top-level entry, pkg\/: .* To see how they spread inside it, pass it as "path": "pkg"\./);
+    // Three entries: a/ (times 1 and 4), b/ (2) and 5.txt. Two slots go to a/1 and b/2, the two
+    // oldest; a third goes to 5.txt, the third entry's first file, before a/4: a sample.
+    tree.write({ 'x/a/1.txt': 1, 'x/b/2.txt': 2, 'x/a/4.txt': 4, 'x/5.txt': 5 });
+    const two = await search(tree, { pattern: '*', path: 'x' }, { maxResults: 2 });
+    assert.equal(two.sampled, false);
+    assert.match(two.text, /picks these same files here, so the page is simply the 2 oldest\.\nThe page reaches 2 of 3 top-level entries\./);
+    const three = await search(tree, { pattern: '*', path: 'x' }, { maxResults: 3 });
+    assert.equal(three.sampled, true);
+    assert.match(three.text, /It is not the 3 oldest files/);
+  });
+
+  it('never offers a file as "path": the advice names the largest directory', async () => {
+    // Four files directly in the root come first, then one directory with one file: the
+    // largest entry by count is a file, which "path" cannot take.
+    tree.write({ 'f1.txt': 1, 'f2.txt': 2, 'f3.txt': 3, 'f4.txt': 4, 'd/g.txt': 5 });
+    const result = await search(tree, { pattern: '*' }, { maxResults: 3 });
+    assert.match(result.text, /so 2 entries are not on it at all: pass one entry as "path" to look inside it, for example "path": "d"\./);
+  });
+
   it('shows paths outside the workspace absolute, grouped by their first segment below the root', async () => {
     const outside = new TempTree();
     try {
