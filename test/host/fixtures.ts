@@ -25,7 +25,9 @@ export function buildHostFixtures(root: string): HostFixtures {
   for (let i = 0; i < 20; i += 1) {single.write({ [`src/module-${i}.ts`]: at('2024-01-01', i) });}
   for (let i = 0; i < 10; i += 1) {single.write({ [`test/case-${i}.test.ts`]: at('2024-02-01', i) });}
   for (let i = 0; i < 5; i += 1) {single.write({ [`docs/page-${i}.md`]: at('2024-03-01', i) });}
-  for (let i = 0; i < 3000; i += 1) {single.write({ [`bulk/group-${i % 30}/item-${i}.dat`]: at('2024-04-01', i) });}
+  // 30 groups of 100, one group after another in time: the 100 oldest are all in group-0, so a
+  // page of bulk/ that takes turns across its groups is a sample, not the oldest files.
+  for (let i = 0; i < 3000; i += 1) {single.write({ [`bulk/group-${Math.floor(i / 100)}/item-${i}.dat`]: at('2024-04-01', i) });}
   single.write({
     'README.md': at('2024-05-01'),
     'LICENSE': at('2015-06-01'),

@@ -139,7 +139,8 @@ describe("Copilot's own agent mode calls glob", () => {
     const page = pagePaths(second.text);
     assert.equal(page.length, 100);
     assert.ok(page.every((shown) => shown.startsWith('bulk/')), `paths outside bulk/: ${page.filter((shown) => !shown.startsWith('bulk/')).join(', ')}`);
-    // bulk/ holds 30 groups of 100 files (fixtures.ts): the page takes turns across all of them.
+    // bulk/ holds 30 groups of 100 files, one group after another in time (fixtures.ts): the
+    // page takes turns across all of them, where the 100 oldest would all be group-0's.
     const groups = new Set(page.map((shown) => shown.split('/')[1]));
     assert.equal(groups.size, 30);
     assert.match(second.text, /^Showing 100 of 3,000 files matching "\*" in .*bulk/m);
