@@ -49,8 +49,8 @@ export function roundRobinPage(grouping: Grouping, slots: number): number[] {
 
 /**
  * Whether a page of distinct positions is the head of the complete result: every position below
- * the page's length. A round-robin page is that whenever every entry it reaches has its first
- * files among the oldest (a flat result, a result under one entry, ...).
+ * the page's length. A round-robin page is the head whenever the turns happen to pick the oldest
+ * files, as they always do for a flat result and for a result under one entry.
  */
 export function isHead(page: readonly number[]): boolean {
   return page.every((position) => position < page.length);
