@@ -185,6 +185,10 @@ describe("Copilot's own agent mode calls glob", () => {
     }
     await uiAction('click', `${CONFIRMATION_BUTTONS}:has-text("${button}")`);
     await waitFor('the model to answer after the tool', async () => ((await transcript()).requests.length >= 2 ? true : undefined));
+    // The follow-up goes out once this turn is complete in the chat. Sent while the turn was
+    // still finishing, it could end it before Copilot recorded the turn's tool calls, and the
+    // follow-up's history then lacked the glob call (2 of 6 runs of 4b failed that way).
+    await uiAction('wait', '.interactive-response:not(.chat-response-loading):has-text("Answered after the confirmation.")');
     const { toolResults } = await transcript();
     assert.equal(toolResults.length, 1);
     assertCopilotAnswered(await send('Thanks.'));

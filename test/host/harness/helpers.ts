@@ -9,8 +9,11 @@ const HARNESS_DIR_ENV = 'WORKSPACE_GLOB_HARNESS_DIR';
 const DEFAULT_TIMEOUT_MS = 30_000;
 const POLL_MS = 100;
 
-/** click: a Playwright selector (CSS by default); press: a key such as 'Enter'; type: literal text. */
-export type UiActionKind = 'click' | 'press' | 'type';
+/**
+ * click: a Playwright selector (CSS by default); wait: the same, waited for until visible and not
+ * touched; press: a key such as 'Enter'; type: literal text.
+ */
+export type UiActionKind = 'click' | 'wait' | 'press' | 'type';
 
 let requestCount = 0;
 

@@ -23,6 +23,8 @@
 //        <kind> screenshot <name>   page.screenshot into <screenshot-dir>/<name>.png
 //               click <selector>    click the first visible match of a Playwright selector (CSS by default),
 //                                   outside aria-live regions
+//               wait <selector>     wait until a match of the selector is visible, outside aria-live
+//                                   regions, without touching it
 //               press <key>         page.keyboard.press(key), e.g. Enter, Escape, Control+Enter
 //               type <text>         page.keyboard.type(text)
 //   2. The runner performs requests one at a time, in arrival order, then writes into the directory
@@ -285,7 +287,7 @@ async function launchBrowser(playwright, install, dirs) {
 
 /** Relative to each match: the match itself, unless it is in (or is) an aria-live region. */
 const OUTSIDE_LIVE_REGIONS = 'xpath=self::*[not(ancestor-or-self::*[@aria-live])]';
-const REQUEST = /\[workspace-glob-harness\] ([A-Za-z0-9_.-]+) (screenshot|click|press|type) (.+)$/;
+const REQUEST = /\[workspace-glob-harness\] ([A-Za-z0-9_.-]+) (screenshot|click|wait|press|type) (.+)$/;
 
 function createRequestServer(page, dirs, screenshotDir) {
   const seen = new Set();
@@ -313,6 +315,10 @@ function createRequestServer(page, dirs, screenshotDir) {
       // the first match, so matches inside such a region are left out.
       case 'click':
         await page.locator(arg).filter({ visible: true }).locator(OUTSIDE_LIVE_REGIONS).first().click({ timeout: 15000 });
+        return '';
+      // For a state the extension host cannot observe, such as a chat response being complete.
+      case 'wait':
+        await page.locator(arg).filter({ visible: true }).locator(OUTSIDE_LIVE_REGIONS).first().waitFor({ state: 'visible', timeout: 15000 });
         return '';
       case 'press': await page.keyboard.press(arg); return '';
       case 'type': await page.keyboard.type(arg); return '';
