@@ -3,6 +3,7 @@
  * the way other extensions call it, the fixture paths, and polling without fixed sleeps.
  */
 
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { WorkspaceGlobApi } from '../../src/extension';
@@ -65,5 +66,14 @@ export function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A process's state letter from /proc (R running, S sleeping, T stopped, Z zombie), or undefined once gone. */
+export function processState(pid: number): string | undefined {
+  try {
+    return /^\d+ \(.*\) (\S) /.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
+  } catch {
+    return undefined;
   }
 }

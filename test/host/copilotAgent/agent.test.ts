@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GlobResult, RipgrepEvent } from '../../../src/core';
 import { harnessAvailable, screenshot, uiAction } from '../harness/helpers';
-import { extensionApi, fixturesRoot, isAlive, pagePaths, waitFor } from '../hostHelpers';
+import { extensionApi, fixturesRoot, isAlive, pagePaths, processState, waitFor } from '../hostHelpers';
 import type { ReceivedToolResult } from '../fakeLm/extension';
 import { askAgent, COPILOT_AGENT_ID, enableCopilotAgent, send, transcript, type AgentResponse } from './agent';
 
@@ -13,14 +13,6 @@ const VISIBLE_ENTRIES = ['.gitignore', '.vscode', 'LICENSE', 'README.md', 'archi
 const CONFIRMATION_BUTTONS = '.chat-confirmation-widget-buttons .monaco-button';
 
 /** A process's state letter from /proc (R, S, D: running; T: stopped; Z: exited, not yet reaped), or undefined when it is gone. */
-function processState(pid: number): string | undefined {
-  try {
-    return /^\d+ \(.*\) (\S) /.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
-  } catch {
-    return undefined;
-  }
-}
-
 function topLevel(shown: string): string {
   return shown.split('/')[0];
 }
@@ -167,15 +159,14 @@ describe("Copilot's own agent mode calls glob", () => {
   /**
    * Asks for a search outside the workspace, waits for the confirmation in the chat, answers it
    * by clicking `button`, and returns what the model received once it has answered. The chat
-   * command returns as soon as the confirmation shows, without the response's result; so the
-   * agent is identified by a follow-up in the same chat: its result names Copilot's agent, and
-   * the request Copilot builds for it carries the glob call from this turn's recorded rounds.
+   * command returns as soon as the confirmation shows, without the response's result, which
+   * would name the agent; so Copilot's agent is known by what it sends the model instead: the
+   * tools it offers and its own agent prompt around the question.
    */
   async function answerConfirmation(outside: string, button: 'Allow' | 'Skip', screenshotName?: string): Promise<ReceivedToolResult> {
     const pending = await askAgent('Which text files are in the fixtures next to this workspace?', [
       { toolCalls: [{ name: 'glob', input: { pattern: '*.txt', path: outside } }] },
       { text: 'Answered after the confirmation.' },
-      { text: 'You are welcome.' },
     ]);
     assert.deepEqual(pending, { type: 'confirmation', kind: 'toolInvocation', toolId: 'glob' });
     // Clicking the question itself only waits until the confirmation is there.
@@ -185,15 +176,17 @@ describe("Copilot's own agent mode calls glob", () => {
     }
     await uiAction('click', `${CONFIRMATION_BUTTONS}:has-text("${button}")`);
     await waitFor('the model to answer after the tool', async () => ((await transcript()).requests.length >= 2 ? true : undefined));
-    // The follow-up goes out once this turn is complete in the chat. Sent while the turn was
-    // still finishing, it could end it before Copilot recorded the turn's tool calls, and the
-    // follow-up's history then lacked the glob call (2 of 6 runs of 4b failed that way).
+    // The next test starts once this turn is complete in the chat (VS Code then drops the
+    // response row's loading class).
     await uiAction('wait', '.interactive-response:not(.chat-response-loading):has-text("Answered after the confirmation.")');
-    const { toolResults } = await transcript();
+    // A follow-up in the same chat used to identify the agent by its result, but in about half
+    // the runs it reached the previous test's chat instead (its history held that test's call).
+    const { requests, toolResults } = await transcript();
     assert.equal(toolResults.length, 1);
-    assertCopilotAnswered(await send('Thanks.'));
-    const followUp = (await transcript()).requests[2];
-    assert.ok(followUp?.toolResultIds.includes(toolResults[0].callId), "Copilot's agent history does not hold the glob call");
+    for (const request of requests) {
+      assert.ok(request.offeredTools.includes('glob'), `glob not offered: ${request.offeredTools.join(', ')}`);
+      assert.match(request.userText, /<reminderInstructions>/, `not Copilot's agent prompt: ${request.userText.slice(0, 300)}`);
+    }
     return toolResults[0];
   }
 
