@@ -69,7 +69,7 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** A process's state letter from /proc (R running, S sleeping, T stopped, Z zombie), or undefined once gone. */
+/** A process's state letter from /proc (R, S, D: running; T: stopped; Z: exited, not yet reaped), or undefined once gone. */
 export function processState(pid: number): string | undefined {
   try {
     return /^\d+ \(.*\) (\S) /.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];

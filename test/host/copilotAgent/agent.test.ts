@@ -12,7 +12,6 @@ import { askAgent, COPILOT_AGENT_ID, enableCopilotAgent, send, transcript, type 
 const VISIBLE_ENTRIES = ['.gitignore', '.vscode', 'LICENSE', 'README.md', 'archive', 'bulk', 'docs', 'lib', 'src', 'test'];
 const CONFIRMATION_BUTTONS = '.chat-confirmation-widget-buttons .monaco-button';
 
-/** A process's state letter from /proc (R, S, D: running; T: stopped; Z: exited, not yet reaped), or undefined when it is gone. */
 function topLevel(shown: string): string {
   return shown.split('/')[0];
 }
@@ -179,7 +178,7 @@ describe("Copilot's own agent mode calls glob", () => {
     // The next test starts once this turn is complete in the chat (VS Code then drops the
     // response row's loading class).
     await uiAction('wait', '.interactive-response:not(.chat-response-loading):has-text("Answered after the confirmation.")');
-    // A follow-up in the same chat used to identify the agent by its result, but in about half
+    // A follow-up in the same chat used to identify the agent by its result, but in a third of
     // the runs it reached the previous test's chat instead (its history held that test's call).
     const { requests, toolResults } = await transcript();
     assert.equal(toolResults.length, 1);
