@@ -69,8 +69,19 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Waits until a process sent SIGSTOP shows a state other than running: 'T' once the stop took
+ * effect (when it is next scheduled), 'Z' or 'gone' when it had finished first.
+ */
+export function pausedOrEnded(pid: number): Promise<string> {
+  return waitFor('the process to pause or end', () => {
+    const current = processState(pid) ?? 'gone';
+    return current === 'R' || current === 'S' || current === 'D' ? undefined : current;
+  });
+}
+
 /** A process's state letter from /proc (R, S, D: running; T: stopped; Z: exited, not yet reaped), or undefined once gone. */
-export function processState(pid: number): string | undefined {
+function processState(pid: number): string | undefined {
   try {
     return /^\d+ \(.*\) (\S) /.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1];
   } catch {

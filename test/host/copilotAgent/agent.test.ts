@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GlobResult, RipgrepEvent } from '../../../src/core';
 import { harnessAvailable, screenshot, uiAction } from '../harness/helpers';
-import { extensionApi, fixturesRoot, isAlive, pagePaths, processState, waitFor } from '../hostHelpers';
+import { extensionApi, fixturesRoot, isAlive, pagePaths, pausedOrEnded, waitFor } from '../hostHelpers';
 import type { ReceivedToolResult } from '../fakeLm/extension';
 import { askAgent, COPILOT_AGENT_ID, enableCopilotAgent, send, transcript, type AgentResponse } from './agent';
 
@@ -230,11 +230,7 @@ describe("Copilot's own agent mode calls glob", () => {
         { text: 'Stopped.' },
       ]);
       const rg = await waitFor('ripgrep to start', () => pid);
-      // The stop takes effect when ripgrep is next scheduled: wait for it to show.
-      const state = await waitFor('ripgrep to pause', () => {
-        const current = processState(rg) ?? 'gone';
-        return current === 'R' || current === 'S' || current === 'D' ? undefined : current;
-      });
+      const state = await pausedOrEnded(rg);
       assert.equal(state, 'T', `ripgrep was not mid-search when the stop was pressed (state ${state})`);
       await vscode.commands.executeCommand('workbench.action.chat.cancel');
       // A stopped response has no result (VS Code returns {}), so nothing names its agent here.

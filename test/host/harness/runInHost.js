@@ -287,6 +287,11 @@ async function launchBrowser(playwright, install, dirs) {
 
 /** Relative to each match: the match itself, unless it is in (or is) an aria-live region. */
 const OUTSIDE_LIVE_REGIONS = 'xpath=self::*[not(ancestor-or-self::*[@aria-live])]';
+/** The first visible match of a selector, outside aria-live regions: what click and wait act on. */
+function firstVisible(page, selector) {
+  return page.locator(selector).filter({ visible: true }).locator(OUTSIDE_LIVE_REGIONS).first();
+}
+
 const REQUEST = /\[workspace-glob-harness\] ([A-Za-z0-9_.-]+) (screenshot|click|wait|press|type) (.+)$/;
 
 function createRequestServer(page, dirs, screenshotDir) {
@@ -314,11 +319,11 @@ function createRequestServer(page, dirs, screenshotDir) {
       // aria-live region placed off screen, where no click lands; while that text lasts it can be
       // the first match, so matches inside such a region are left out.
       case 'click':
-        await page.locator(arg).filter({ visible: true }).locator(OUTSIDE_LIVE_REGIONS).first().click({ timeout: 15000 });
+        await firstVisible(page, arg).click({ timeout: 15000 });
         return '';
       // For a state the extension host cannot observe, such as a chat response being complete.
       case 'wait':
-        await page.locator(arg).filter({ visible: true }).locator(OUTSIDE_LIVE_REGIONS).first().waitFor({ state: 'visible', timeout: 15000 });
+        await firstVisible(page, arg).waitFor({ state: 'visible', timeout: 15000 });
         return '';
       case 'press': await page.keyboard.press(arg); return '';
       case 'type': await page.keyboard.type(arg); return '';

@@ -5,7 +5,7 @@ import { GLOB_INPUT_FIELDS } from '../../../src/core/input';
 import { VSCODE_DEFAULT_RULES } from '../../../src/core/vscodeDefaults';
 import { MAX_SEARCH_THREADS } from '../../../src/core/worker/searchThreads';
 import { excludeRules } from '../../../src/vscode/excludes';
-import { extensionApi, invokeGlob, isAlive, pagePaths, processState, waitFor, workspaceFolder } from '../hostHelpers';
+import { extensionApi, invokeGlob, isAlive, pagePaths, pausedOrEnded, waitFor, workspaceFolder } from '../hostHelpers';
 
 describe('the glob tool in a real VS Code extension host', () => {
   before(async () => {
@@ -110,13 +110,7 @@ describe('the glob tool in a real VS Code extension host', () => {
         (error: unknown) => ({ error }),
       );
       const rg = await waitFor('ripgrep to start', () => pid);
-      // The pause takes effect when ripgrep is next scheduled; a ripgrep that is done shows as
-      // a zombie until it is reaped, or is gone.
-      const state = await waitFor('ripgrep to pause or end', () => {
-        const current = processState(rg) ?? 'gone';
-        return current === 'R' || current === 'S' || current === 'D' ? undefined : current;
-      });
-      if (state !== 'T') {
+      if ((await pausedOrEnded(rg)) !== 'T') {
         await outcome;
         return false;
       }
