@@ -174,10 +174,12 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
     hints.push(
       `- The pattern starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}: a leading "/" only anchors it there. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}.`,
     );
-  } else if (context.anyDepthPattern !== undefined && context.absolutePattern) {
-    hints.push(`- The pattern is an absolute path, so only that place was searched. To match the same names at any depth of ${result.rootLabel}, use ${quoted(context.anyDepthPattern)}.`);
   } else if (context.anyDepthPattern !== undefined) {
-    hints.push(`- The pattern contains "/", so it is anchored to ${result.rootLabel} (it must match from there down). To match at any depth, start it with "**/", for example ${quoted(context.anyDepthPattern)}.`);
+    hints.push(
+      context.absolutePattern
+        ? `- The pattern is an absolute path, so only that place was searched. To match the same names at any depth of ${result.rootLabel}, use ${quoted(context.anyDepthPattern)}.`
+        : `- The pattern contains "/", so it is anchored to ${result.rootLabel} (it must match from there down). To match at any depth, start it with "**/", for example ${quoted(context.anyDepthPattern)}.`,
+    );
   }
   if (!result.includeIgnored) {
     const excludes = context.excludesApplied ? ' and by the files.exclude and search.exclude settings' : '';
