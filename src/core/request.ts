@@ -15,6 +15,7 @@ import * as nodePath from 'node:path';
 import { GlobError } from './errors';
 import { parseGlobInput } from './input';
 import { compilePattern, GlobSyntaxError, type CompiledPattern } from './pattern';
+import { pathSegments, tidyPatternPath, type PatternPath } from './patternPath';
 import { VCS_METADATA_NAMES } from './ripgrep/args';
 import { ripgrepGlobReason } from './ripgrep/globReason';
 
@@ -92,7 +93,8 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
   const paths = platform === 'win32' ? nodePath.win32 : nodePath.posix;
   const folders = context.folders;
 
-  let patternText = normalizePattern(input.pattern, platform);
+  const tidied = tidyPattern(input.pattern, platform);
+  let patternText = tidied.pattern;
 
   let searchRoots: SearchRoot[];
   if (input.path !== undefined) {
@@ -101,6 +103,9 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
     searchRoots = folders.map((folder) => ({ root: folder.path, folder }));
   } else {
     throw new GlobError('invalidInput', 'No workspace folder is open, so there is nothing to search by default. Pass an absolute directory as "path".');
+  }
+  if (tidied.unresolvedParent !== undefined) {
+    throw await unresolvedParentError(input.pattern, tidied, searchRoots, paths);
   }
 
   const split = splitAbsolutePattern(patternText, searchRoots, input.path !== undefined, folders, paths);
@@ -131,13 +136,63 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
   };
 }
 
-/** `\` is a separator on Windows only (elsewhere it escapes); a leading `./` adds nothing. */
+/**
+ * `\` is a separator on Windows only (elsewhere it escapes); `.`, `..` and empty segments are
+ * read as in a path (patternPath.ts).
+ */
+function tidyPattern(pattern: string, platform: NodeJS.Platform): PatternPath {
+  const windows = platform === 'win32';
+  return tidyPatternPath(windows ? pattern.replace(/\\/g, '/') : pattern, !windows);
+}
+
 export function normalizePattern(pattern: string, platform: NodeJS.Platform): string {
-  let text = platform === 'win32' ? pattern.replace(/\\/g, '/') : pattern;
-  while (text.startsWith('./')) {
-    text = text.slice(2);
+  return tidyPattern(pattern, platform).pattern;
+}
+
+/**
+ * The error for a `..` a pattern cannot resolve. Above the search root it names the directory the
+ * pattern points at, and the "path" and "pattern" that search it, when there is one root to
+ * count from.
+ */
+async function unresolvedParentError(
+  asGiven: string,
+  tidied: PatternPath,
+  searchRoots: readonly SearchRoot[],
+  paths: nodePath.PlatformPath,
+): Promise<GlobError> {
+  if (tidied.unresolvedParent === 'afterAnyDirectories') {
+    return new GlobError(
+      'invalidInput',
+      `The pattern ${JSON.stringify(asGiven)} has ".." right after "**", which stands for any number of directories, so it names no directory. Write it without "..", naming the directories to match (for example "src/**/*.ts").`,
+    );
   }
-  return text;
+  const problem = `The pattern ${JSON.stringify(asGiven)} climbs above the directory searched with "..", but a pattern only matches paths inside that directory.`;
+  if (searchRoots.length !== 1 || isAbsolutePattern(tidied.pattern, paths)) {
+    return new GlobError('invalidInput', `${problem} To search another directory, pass it as "path" and the rest of the pattern as "pattern".`);
+  }
+  const { directory, pattern } = splitParentPattern(searchRoots[0].root, tidied, paths);
+  if ((await entryKind(directory)) !== 'directory') {
+    return new GlobError('invalidInput', `${problem} It points at ${directory}, which is not a directory that exists; give a pattern for files inside ${searchRoots[0].root}.`);
+  }
+  return new GlobError('invalidInput', `${problem} To search ${directory}, pass it as "path" and ${JSON.stringify(pattern)} as "pattern".`);
+}
+
+/**
+ * The directory a pattern that climbs above `root` points at (its `..`s and the plain directory
+ * names after them) and the rest, as a pattern relative to it that is anchored as the original was.
+ */
+function splitParentPattern(root: string, tidied: PatternPath, paths: nodePath.PlatformPath): { directory: string; pattern: string } {
+  const negation = tidied.pattern.startsWith('!') ? '!' : '';
+  const segments = pathSegments(tidied.pattern.slice(negation.length), paths === nodePath.posix).slice(tidied.parentsAbove);
+  let named = 0;
+  // The last segment names files, unless it is the empty one a trailing `/` leaves.
+  while (named < segments.length - 1 && isPlainSegment(segments[named])) {
+    named += 1;
+  }
+  const rest = segments.slice(named).join('/');
+  const pattern = rest === '' ? '*' : segments.length - named === 1 ? `./${rest}` : rest;
+  const directory = paths.resolve(root, ...Array<string>(tidied.parentsAbove).fill('..'), ...segments.slice(0, named));
+  return { directory, pattern: negation + pattern };
 }
 
 /** Resolves `path` to the directories it names; several when a relative path exists in several folders. */

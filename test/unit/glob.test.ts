@@ -14,6 +14,10 @@ function topLevelName(path: string): string {
   return path.split('/')[0];
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 async function rejectsWith(promise: Promise<unknown>, kind: string, text: RegExp): Promise<void> {
   await assert.rejects(promise, (error: unknown) => {
     assert.ok(error instanceof GlobError, String(error));
@@ -291,6 +295,18 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('reads ".", ".." and empty segments in a pattern as in a path, and keeps "./" anchored', async () => {
+    tree.write({ 'package.json': 1, 'src/core/glob.ts': 2, 'src/cli.ts': 3, 'src/fixture/package.json': 4 });
+    // Regression: "./*.json" matched src/fixture/package.json too, as if it were "*.json".
+    const rootOnly = await search(tree, { pattern: './*.json' });
+    assert.deepEqual(rootOnly.page.map((path) => path.shown), ['package.json']);
+    assert.equal(rootOnly.pattern, './*.json');
+    for (const pattern of ['src//core/*.ts', 'src/./core/*.ts', 'src/cli/../core/*.ts']) {
+      const result = await search(tree, { pattern });
+      assert.deepEqual(result.page.map((path) => path.shown), ['src/core/glob.ts'], pattern);
+    }
+  });
+
   it('reports ripgrep warnings (exit code 2) with the results', async () => {
     tree.write({ 'real.txt': 1 });
     symlinkSync(tree.path('missing-target'), tree.path('dangling.txt'));
@@ -327,6 +343,13 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
   it("reports an invalid glob with ripgrep's own reason", async () => {
     await rejectsWith(search(tree, { pattern: 'src/[a' }), 'invalidGlob', /error parsing glob 'src\/\[a': unclosed character class; missing '\]'/);
     await rejectsWith(search(tree, { pattern: '{a,b' }), 'invalidGlob', /unclosed alternate group/);
+  });
+
+  it('says where a pattern that climbs above the search root with ".." points, and how to search there', async () => {
+    const result = search(tree, { pattern: '../dir/*.txt', path: 'dir' });
+    await rejectsWith(result, 'invalidInput', new RegExp(`climbs above the directory searched.*To search ${escapeRegExp(tree.path('dir'))}, pass it as "path" and "\\./\\*\\.txt" as "pattern"`));
+    await rejectsWith(search(tree, { pattern: '../no-such-dir/*.txt' }), 'invalidInput', /points at .*no-such-dir, which is not a directory that exists/);
+    await rejectsWith(search(tree, { pattern: 'dir/**/../a.txt' }), 'invalidInput', /".." right after "\*\*"/);
   });
 
   it('reports a missing path, a file given as path, and VCS metadata as path', async () => {

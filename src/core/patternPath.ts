@@ -1,0 +1,127 @@
+/**
+ * A pattern's path segments read the way a path's are. ripgrep lists paths with no `.`, `..` or
+ * empty segments, so a glob holding one never matches anything, yet models write them: `./*.json`
+ * (files in the search root), `src//lib/*.ts` (two pieces joined), `src/core/../cli.ts`. Here an
+ * empty or `.` segment is dropped and a `..` takes the segment before it away, as in a path, so
+ * each of those finds what it names. A pattern that held a `/` keeps one, so it stays anchored
+ * (`./*.json` is the root's JSON files, not every JSON file). Only the slashes that separate
+ * segments count: those inside `{…}` or `[…]` or after a `\` are left as they are.
+ */
+
+/** A `..` that no segment before it can take away. */
+export type UnresolvedParent =
+  /** The pattern climbs above the directory searched. */
+  | 'aboveRoot'
+  /** It follows `**`, which stands for any number of directories. */
+  | 'afterAnyDirectories';
+
+export interface PatternPath {
+  /** The pattern with its segments tidied (unchanged when there was nothing to tidy). */
+  readonly pattern: string;
+  /** Set when a `..` is left that cannot be resolved; `pattern` then still holds it. */
+  readonly unresolvedParent?: UnresolvedParent;
+  /** Leading `..` segments, for the advice when the pattern climbs above the root. */
+  readonly parentsAbove: number;
+}
+
+/**
+ * Tidies `pattern` (already in `/` separators). A leading `!` (negation), a leading `/` (anchor)
+ * and a trailing `/` (everything under) keep their meaning.
+ */
+export function tidyPatternPath(pattern: string, backslashEscapes: boolean): PatternPath {
+  const negation = pattern.startsWith('!') ? '!' : '';
+  const body = pattern.slice(negation.length);
+  const segments = pathSegments(body, backslashEscapes);
+  if (!segments.slice(1, -1).some(isRemovable) && !isDotOrParent(segments[0]) && !isDotOrParent(segments[segments.length - 1])) {
+    return { pattern, parentsAbove: 0 };
+  }
+  const anchoredAtStart = segments[0] === '';
+  const everythingUnder = segments.length > 1 && segments[segments.length - 1] === '';
+  const inner = segments.slice(anchoredAtStart ? 1 : 0, everythingUnder ? -1 : undefined);
+  const kept: string[] = [];
+  let parentsAbove = 0;
+  let unresolvedParent: UnresolvedParent | undefined;
+  for (const segment of inner) {
+    if (segment === '' || segment === '.') {
+      continue;
+    }
+    if (segment !== '..') {
+      kept.push(segment);
+    } else if (kept.length === 0 || kept[kept.length - 1] === '..') {
+      parentsAbove += 1;
+      unresolvedParent ??= 'aboveRoot';
+      kept.push(segment);
+    } else if (kept[kept.length - 1] === '**') {
+      unresolvedParent ??= 'afterAnyDirectories';
+      kept.push(segment);
+    } else {
+      kept.pop();
+    }
+  }
+  // Nothing left names the search root itself: every file under it.
+  if (kept.length === 0) {
+    return { pattern: `${negation}**`, parentsAbove };
+  }
+  let tidied = kept.join('/') + (everythingUnder ? '/' : '');
+  // The pattern held a `/` before its last segment, so it was anchored; it stays so.
+  if (anchoredAtStart || (!withoutTrailingSlash(tidied).includes('/') && unresolvedParent === undefined)) {
+    tidied = `/${tidied}`;
+  }
+  return { pattern: negation + tidied, parentsAbove, ...(unresolvedParent ? { unresolvedParent } : {}) };
+}
+
+function isRemovable(segment: string | undefined): boolean {
+  return segment === '' || isDotOrParent(segment);
+}
+
+function isDotOrParent(segment: string | undefined): boolean {
+  return segment === '.' || segment === '..';
+}
+
+function withoutTrailingSlash(text: string): string {
+  return text.endsWith('/') ? text.slice(0, -1) : text;
+}
+
+/**
+ * The glob split at the slashes that separate its segments: not inside `{…}` or a `[…]` class,
+ * not escaped. A pattern with no such slash is one segment.
+ */
+export function pathSegments(glob: string, backslashEscapes: boolean): string[] {
+  const segments: string[] = [];
+  let start = 0;
+  let braces = 0;
+  for (let i = 0; i < glob.length; i += 1) {
+    const c = glob[i];
+    if (c === '\\' && backslashEscapes) {
+      i += 1;
+    } else if (c === '[') {
+      i = classEnd(glob, i);
+    } else if (c === '{') {
+      braces += 1;
+    } else if (c === '}' && braces > 0) {
+      braces -= 1;
+    } else if (c === '/' && braces === 0) {
+      segments.push(glob.slice(start, i));
+      start = i + 1;
+    }
+  }
+  segments.push(glob.slice(start));
+  return segments;
+}
+
+/**
+ * The position of the `]` closing the class opened at `open`, as globset reads one: a `]` right
+ * after `[` or `[!` is a member, not the end. An unclosed class runs to the end (the glob is then
+ * invalid, and compiling it says so).
+ */
+function classEnd(glob: string, open: number): number {
+  let i = open + 1;
+  if (glob[i] === '!' || glob[i] === '^') {
+    i += 1;
+  }
+  if (glob[i] === ']') {
+    i += 1;
+  }
+  const end = glob.indexOf(']', i);
+  return end === -1 ? glob.length : end;
+}

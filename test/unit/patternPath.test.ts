@@ -1,0 +1,53 @@
+import * as assert from 'node:assert/strict';
+import { pathSegments, tidyPatternPath } from '../../src/core/patternPath';
+
+const tidy = (pattern: string): string => tidyPatternPath(pattern, true).pattern;
+
+describe('patternPath: `.`, `..` and empty segments read as in a path', () => {
+  it('leaves a pattern without such segments exactly as it is', () => {
+    for (const pattern of ['*', '*.ts', 'src/**/*.ts', '/src/*.ts', 'src/', '!src/**', '.gitignore', '.*', 'a..b/*.ts', '**/.github/*.yml', '{a,b}/*.ts']) {
+      assert.equal(tidy(pattern), pattern);
+    }
+  });
+
+  it('keeps a pattern that started with "./" anchored: the search root\'s own files, not every depth', () => {
+    // Regression: "./*.json" lost its "./" and became "*.json", which matches at any depth.
+    assert.equal(tidy('./*.json'), '/*.json');
+    assert.equal(tidy('./././a/*.ts'), 'a/*.ts');
+    assert.equal(tidy('!./*.json'), '!/*.json');
+    assert.equal(tidy('./src/'), '/src/');
+  });
+
+  it('drops empty and "." segments and folds "x/.." away', () => {
+    assert.equal(tidy('src//core/*.ts'), 'src/core/*.ts');
+    assert.equal(tidy('src/./core/glob.ts'), 'src/core/glob.ts');
+    assert.equal(tidy('src/core/../cli.ts'), 'src/cli.ts');
+    assert.equal(tidy('src/*/../x.ts'), 'src/x.ts');
+    assert.equal(tidy('src/core/../'), '/src/');
+    assert.equal(tidy('/work/main/./src//../cli.ts'), '/work/main/cli.ts');
+    assert.equal(tidy('a/b/./'), 'a/b/');
+  });
+
+  it('reads a pattern that names the search root itself as every file under it', () => {
+    assert.equal(tidy('./'), '**');
+    assert.equal(tidy('.'), '**');
+    assert.equal(tidy('src/..'), '**');
+    assert.equal(tidy('!./'), '!**');
+  });
+
+  it('reports a ".." it cannot resolve, and how many lead the pattern', () => {
+    assert.deepEqual(tidyPatternPath('../lib/*.ts', true), { pattern: '../lib/*.ts', parentsAbove: 1, unresolvedParent: 'aboveRoot' });
+    assert.deepEqual(tidyPatternPath('a/../../../x', true), { pattern: '../../x', parentsAbove: 2, unresolvedParent: 'aboveRoot' });
+    assert.deepEqual(tidyPatternPath('..', true), { pattern: '..', parentsAbove: 1, unresolvedParent: 'aboveRoot' });
+    assert.deepEqual(tidyPatternPath('src/**/../x.ts', true), { pattern: 'src/**/../x.ts', parentsAbove: 0, unresolvedParent: 'afterAnyDirectories' });
+  });
+
+  it('splits only at slashes between segments: not inside {…} or […], not escaped', () => {
+    assert.deepEqual(pathSegments('{src/./a,b}/./x', true), ['{src/./a,b}', '.', 'x']);
+    assert.deepEqual(pathSegments('[/]x/./y', true), ['[/]x', '.', 'y']);
+    assert.deepEqual(pathSegments('[]/]x/y', true), ['[]/]x', 'y']);
+    assert.deepEqual(pathSegments('a\\/./b', true), ['a\\/.', 'b']);
+    assert.deepEqual(pathSegments('a\\/./b', false), ['a\\', '.', 'b']);
+    assert.equal(tidy('{src/./a,b}/./x'), '{src/./a,b}/x');
+  });
+});
