@@ -47,10 +47,12 @@ export interface CompiledPattern {
 }
 
 // An anchored pattern made to match at any depth: `src/*.ts` becomes `**/src/*.ts`, and a
-// negation stays in front (`!/a/b` becomes `!**/a/b`).
-export function atAnyDepth(glob: string): string {
+// negation stays in front (`!/a/b` becomes `!**/a/b`). Undefined for a pattern that already
+// starts with `**` (`**/*.md`): advising `**/**/*.md` would change nothing.
+export function atAnyDepth(glob: string): string | undefined {
   const negation = glob.startsWith('!') ? '!' : '';
-  return `${negation}**/${glob.slice(negation.length).replace(/^\/+/, '')}`;
+  const body = glob.slice(negation.length).replace(/^\/+/, '');
+  return body.startsWith('**') ? undefined : `${negation}**/${body}`;
 }
 
 export function compilePattern(glob: string): CompiledPattern {

@@ -125,3 +125,12 @@ function classEnd(glob: string, open: number): number {
   const end = glob.indexOf(']', i);
   return end === -1 ? glob.length : end;
 }
+
+/**
+ * Segments as a pattern anchored where they start: one segment gets `./` (alone it would match
+ * names at any depth), none at all is every file (`*`).
+ */
+export function anchoredPattern(segments: readonly string[]): string {
+  const text = segments.join('/');
+  return text === '' ? '*' : segments.length === 1 ? `./${text}` : text;
+}

@@ -5,9 +5,8 @@
  * searching again.
  */
 
-import { promises as fs } from 'node:fs';
-import * as nodePath from 'node:path';
 import type { CollectedMatches } from './collect';
+import { explainEmpty } from './emptyResult';
 import type { GlobOptions, GlobSearch } from './glob';
 import type { TopLevelEntries } from './group';
 import { atAnyDepth } from './pattern';
@@ -93,13 +92,13 @@ export class CompletedSearch implements GlobSearch {
       spill: overCap ? await this.savedList() : null,
       warnings: { count: found.warningCount, first: found.warnings },
       dropped: { vanished: found.vanished, unreadable: found.unreadable, skipped: found.skipped, repeated: this.parts.repeated },
-      ...(order.length === 0 ? { missingDirectory: await missingDirectory(request) } : {}),
+      ...(order.length === 0 ? await explainEmpty(request) : {}),
       ...(order.length === 0 && request.absoluteElsewhere ? { absoluteElsewhere: request.absoluteElsewhere } : {}),
       elapsedMs: this.parts.now().getTime() - this.parts.started,
     };
     const text = renderModelText(facts, {
       maxResults: slots,
-      ...(request.pattern.anchored ? { anyDepthPattern: atAnyDepth(request.pattern.source) } : {}),
+      anyDepthPattern: request.pattern.anchored ? atAnyDepth(request.pattern.source) : undefined,
       absolutePattern: request.patternWasAbsolute,
       excludesApplied: this.parts.excludesApplied,
       timeoutMs: options.timeoutMs,
@@ -132,19 +131,4 @@ export class CompletedSearch implements GlobSearch {
     );
     return this.spill;
   }
-}
-
-/** The first literal directory of the pattern that is missing, to explain an empty result. */
-async function missingDirectory(request: GlobRequest): Promise<string | undefined> {
-  const directories = request.pattern.literalDirectories;
-  for (let depth = 1; depth <= directories.length; depth += 1) {
-    const relative = directories.slice(0, depth).join('/');
-    const exists = await Promise.all(
-      request.scopes.map((scope) => fs.stat(nodePath.join(scope.searchRoot, relative)).then((stats) => stats.isDirectory(), () => false)),
-    );
-    if (!exists.some(Boolean)) {
-      return `${relative}/`;
-    }
-  }
-  return undefined;
 }

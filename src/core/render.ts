@@ -168,7 +168,14 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
     hints.push(`- ${quoted(result.missingDirectory)} does not exist in ${result.rootLabel}.`);
   }
   const elsewhere = result.absoluteElsewhere;
-  if (elsewhere) {
+  if (result.rootRepeated) {
+    // Starting the pattern with "**/" would not help: the directories would still be looked for
+    // below themselves.
+    const { directories, pattern } = result.rootRepeated;
+    hints.push(
+      `- The pattern starts with ${quoted(directories)}, but the search already starts inside ${directories} and matches from there down, so it looked for ${directories}${directories}. Leave it out of the pattern: "pattern": ${quoted(pattern)}.`,
+    );
+  } else if (elsewhere) {
     // The advice below, to start the pattern with "**/", would only send the model looking
     // inside the root for a path it meant outside it.
     hints.push(

@@ -15,7 +15,7 @@ import * as nodePath from 'node:path';
 import { GlobError } from './errors';
 import { parseGlobInput } from './input';
 import { compilePattern, GlobSyntaxError, type CompiledPattern } from './pattern';
-import { pathSegments, tidyPatternPath, type PatternPath } from './patternPath';
+import { anchoredPattern, pathSegments, tidyPatternPath, type PatternPath } from './patternPath';
 import { VCS_METADATA_NAMES } from './ripgrep/args';
 import { ripgrepGlobReason } from './ripgrep/globReason';
 
@@ -189,10 +189,8 @@ function splitParentPattern(root: string, tidied: PatternPath, paths: nodePath.P
   while (named < segments.length - 1 && isPlainSegment(segments[named])) {
     named += 1;
   }
-  const rest = segments.slice(named).join('/');
-  const pattern = rest === '' ? '*' : segments.length - named === 1 ? `./${rest}` : rest;
   const directory = paths.resolve(root, ...Array<string>(tidied.parentsAbove).fill('..'), ...segments.slice(0, named));
-  return { directory, pattern: negation + pattern };
+  return { directory, pattern: negation + anchoredPattern(segments.slice(named)) };
 }
 
 /** Resolves `path` to the directories it names; several when a relative path exists in several folders. */

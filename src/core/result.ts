@@ -34,7 +34,7 @@ export interface TopLevelEntry {
 /** Why a result is not complete. */
 export type Incompleteness = StopReason | 'ripgrepKilled';
 
-export interface GlobResult {
+export interface GlobResult extends EmptyResultFacts {
   readonly pattern: string;
   /** How the text names what was searched. */
   readonly rootLabel: string;
@@ -70,11 +70,20 @@ export interface GlobResult {
    * the walk), which is shown once.
    */
   readonly dropped: { readonly vanished: number; readonly unreadable: number; readonly skipped: number; readonly repeated: number };
-  /** For an empty result: a literal directory the pattern needs that does not exist. */
-  readonly missingDirectory?: string;
   /** For an empty result: the directory outside the search roots that the pattern named (request.ts). */
   readonly absoluteElsewhere?: AbsoluteElsewhere;
   readonly elapsedMs: number;
   /** What the model reads. */
   readonly text: string;
+}
+
+/** What explains an empty result (emptyResult.ts); nothing for a result with matches. */
+export interface EmptyResultFacts {
+  /** A literal directory the pattern needs that does not exist. */
+  readonly missingDirectory?: string;
+  /**
+   * The pattern's leading directories that its search root already ends with (`src/` for
+   * "path": "src" and "pattern": "src/core/*.ts"), and the pattern without them.
+   */
+  readonly rootRepeated?: { readonly directories: string; readonly pattern: string };
 }

@@ -272,6 +272,31 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(negated.text, /for example "!\*\*\/src\/\*\*"/);
   });
 
+  it('says when a pattern repeats the directories "path" already names, and what to pass instead', async () => {
+    tree.write({ 'src/core/glob.ts': 1, 'src/cli.ts': 2 });
+    // A model that narrows "path" to src often keeps "src/" in the pattern, which then looks for
+    // src/src/core; "start it with **/" would look for src/**/src/core, just as missing.
+    const repeated = await search(tree, { pattern: 'src/core/*.ts', path: 'src' });
+    assert.equal(repeated.total, 0);
+    assert.match(repeated.text, /The pattern starts with "src\/", but the search already starts inside src\/ .*looked for src\/src\/\. Leave it out of the pattern: "pattern": "core\/\*\.ts"\./);
+    assert.doesNotMatch(repeated.text, /start it with "\*\*\/"/);
+    const followed = await search(tree, { pattern: 'core/*.ts', path: 'src' });
+    assert.deepEqual(followed.page.map((path) => path.shown), ['src/core/glob.ts']);
+    // One directory left: the advice keeps the pattern anchored, so it means the same place.
+    const direct = await search(tree, { pattern: 'src/*.ts', path: 'src' });
+    assert.match(direct.text, /"pattern": "\.\/\*\.ts"\./);
+    const direct2 = await search(tree, { pattern: './*.ts', path: 'src' });
+    assert.deepEqual(direct2.page.map((path) => path.shown), ['src/cli.ts']);
+  });
+
+  it('does not advise "**/" for a pattern that already starts with it', async () => {
+    tree.write({ 'src/a.ts': 1 });
+    const result = await search(tree, { pattern: '**/*.md' });
+    assert.equal(result.total, 0);
+    assert.doesNotMatch(result.text, /\*\*\/\*\*\//);
+    assert.doesNotMatch(result.text, /anchored/);
+  });
+
   it('says how to search a directory outside the workspace that an absolute pattern names', async () => {
     // A model that writes an absolute path as the pattern means that place; "start it with **/"
     // would send it looking inside the workspace instead.
