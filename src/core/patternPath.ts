@@ -128,9 +128,10 @@ function classEnd(glob: string, open: number): number {
 
 /**
  * Segments as a pattern anchored where they start: one segment gets `./` (alone it would match
- * names at any depth), none at all is every file (`*`).
+ * names at any depth) unless it is `**`, which matches at every depth anyway; none at all is
+ * every file (`*`).
  */
 export function anchoredPattern(segments: readonly string[]): string {
   const text = segments.join('/');
-  return text === '' ? '*' : segments.length === 1 ? `./${text}` : text;
+  return text === '' ? '*' : segments.length === 1 && !text.startsWith('**') ? `./${text}` : text;
 }

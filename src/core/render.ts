@@ -195,9 +195,19 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
   if (result.pattern !== result.pattern.trim()) {
     hints.push('- The pattern starts or ends with whitespace, which must then be part of the file name.');
   }
+  if (LOOKS_LIKE_REGULAR_EXPRESSION.test(result.pattern)) {
+    hints.push('- The pattern is read as a glob, not a regular expression: "*" stands for any characters within a name, "?" for one, "{a,b}" for either; for example "*.test.ts" finds names ending in ".test.ts".');
+  }
   hints.push('- Only files are returned, never directories; to list what is inside a directory "dir", use the pattern "dir/". Matching is case-sensitive.');
   return hints;
 }
+
+/**
+ * What a regular expression has and a glob almost never does: an escaped dot, `.+`, `.*` after
+ * other characters of a name (a leading `.*` is the glob for dot files), `|`, `(…)`, a leading `^`
+ * or a trailing `$`. Asked only of a pattern that matched nothing.
+ */
+const LOOKS_LIKE_REGULAR_EXPRESSION = /\\\.|\.\+|[^/]\.\*|\||\(.*\)|^\^|\$$/;
 
 function trimSlash(label: string): string {
   return label.endsWith('/') ? label.slice(0, -1) : label;

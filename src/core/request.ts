@@ -232,7 +232,8 @@ async function resolvePath(
       await requireDirectory(candidates[0].root, pathText, paths);
     }
     const tried = candidates.map((candidate) => candidate.root).join(', ');
-    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${tried}). Give a directory that exists, relative to the workspace or absolute, or omit "path" to search the whole workspace.`);
+    const advice = globInPathAdvice(pathText) ?? 'Give a directory that exists, relative to the workspace or absolute, or omit "path" to search the whole workspace.';
+    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${tried}). ${advice}`);
   }
   return found;
 }
@@ -387,11 +388,29 @@ async function entryKind(path: string): Promise<'directory' | 'file' | 'missing'
 async function requireDirectory(root: string, asGiven: string, paths: nodePath.PlatformPath): Promise<void> {
   const kind = await entryKind(root);
   if (kind === 'missing') {
-    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(asGiven)} does not exist (resolved to ${root}). Give a directory that exists, or omit "path" to search the whole workspace.`);
+    const advice = globInPathAdvice(asGiven) ?? 'Give a directory that exists, or omit "path" to search the whole workspace.';
+    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(asGiven)} does not exist (resolved to ${root}). ${advice}`);
   }
   if (kind === 'file') {
     throw notADirectory(asGiven, root, paths);
   }
+}
+
+/**
+ * For a missing "path" that holds glob syntax ("src/*.ts", "src/**"): the directory part to pass
+ * as "path" and the rest as "pattern". Models put a whole glob in "path" now and then.
+ */
+function globInPathAdvice(pathText: string): string | undefined {
+  const segments = pathText.split(/[\\/]+/);
+  const firstGlob = segments.findIndex((segment) => /[*?[\]{}]/.test(segment));
+  if (firstGlob === -1) {
+    return undefined;
+  }
+  const directory = segments.slice(0, firstGlob).join('/') || (pathText.startsWith('/') ? '/' : '');
+  const pattern = JSON.stringify(anchoredPattern(segments.slice(firstGlob)));
+  return directory === ''
+    ? `"path" names a directory and takes no glob: omit "path" and pass the glob as "pattern" (${pattern}).`
+    : `"path" names a directory and takes no glob: pass the directory part as "path" (${JSON.stringify(directory)}) and the rest as "pattern" (${pattern}).`;
 }
 
 async function requireFolderOnDisk(root: string, name: string, otherFolders: boolean): Promise<void> {

@@ -266,6 +266,11 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(result.text, /never directories/);
     const missing = await search(tree, { pattern: 'lib/*.ts' });
     assert.match(missing.text, /"lib\/" does not exist in the workspace/);
+    // A model that writes a regular expression is told how globs read.
+    const regex = await search(tree, { pattern: '.*\\.ts$' });
+    assert.equal(regex.total, 0);
+    assert.match(regex.text, /read as a glob, not a regular expression/);
+    assert.doesNotMatch(result.text, /regular expression/);
     // A negation stays in front of the suggested pattern.
     const negated = await search(tree, { pattern: '!src/**' });
     assert.equal(negated.total, 0);
@@ -379,6 +384,9 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
 
   it('reports a missing path, a file given as path, and VCS metadata as path', async () => {
     await rejectsWith(search(tree, { pattern: '*', path: 'nope' }), 'pathNotFound', /does not exist/);
+    // A glob given as "path" gets its directory part and its glob part back, apart.
+    await rejectsWith(search(tree, { pattern: '*', path: 'dir/*.txt' }), 'pathNotFound', /takes no glob: pass the directory part as "path" \("dir"\) and the rest as "pattern" \("\.\/\*\.txt"\)/);
+    await rejectsWith(search(tree, { pattern: '*', path: '**/*.txt' }), 'pathNotFound', /takes no glob: omit "path" and pass the glob as "pattern" \("\*\*\/\*\.txt"\)/);
     await rejectsWith(search(tree, { pattern: '*', path: 'file.txt' }), 'pathNotDirectory', /is a file, not a directory.*"pattern" \("file\.txt"\)/);
     mkdirSync(tree.path('.git'), { recursive: true });
     await rejectsWith(search(tree, { pattern: '*', path: '.git' }), 'pathInMetadata', /version-control metadata/);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { pathSegments, tidyPatternPath } from '../../src/core/patternPath';
+import { anchoredPattern, pathSegments, tidyPatternPath } from '../../src/core/patternPath';
 
 const tidy = (pattern: string): string => tidyPatternPath(pattern, true).pattern;
 
@@ -49,5 +49,13 @@ describe('patternPath: `.`, `..` and empty segments read as in a path', () => {
     assert.deepEqual(pathSegments('a\\/./b', true), ['a\\/.', 'b']);
     assert.deepEqual(pathSegments('a\\/./b', false), ['a\\', '.', 'b']);
     assert.equal(tidy('{src/./a,b}/./x'), '{src/./a,b}/x');
+  });
+
+  it('writes segments back as a pattern anchored where they start', () => {
+    assert.equal(anchoredPattern(['core', '*.ts']), 'core/*.ts');
+    assert.equal(anchoredPattern(['*.ts']), './*.ts');
+    assert.equal(anchoredPattern(['**']), '**');
+    assert.equal(anchoredPattern(['']), '*');
+    assert.equal(anchoredPattern([]), '*');
   });
 });
