@@ -32,7 +32,8 @@ export function parseGlobInput(raw: unknown): GlobInput {
   // Object.hasOwn, not `in`: `in` would also accept "constructor", "toString", "__proto__"…
   const unknownFields = Object.keys(record).filter((key) => !Object.hasOwn(GLOB_INPUT_FIELDS, key));
   if (unknownFields.length > 0) {
-    throw invalid(`Unknown input field ${unknownFields.map((key) => `"${key}"`).join(', ')}. ${USAGE}`);
+    const advice = [...new Set(unknownFields.map(adviceForField).filter((text) => text !== undefined))];
+    throw invalid([`Unknown input field ${unknownFields.map((key) => `"${key}"`).join(', ')}. ${USAGE}`, ...advice].join(' '));
   }
 
   const { pattern, path, includeIgnored } = record;
@@ -62,6 +63,31 @@ export function parseGlobInput(raw: unknown): GlobInput {
     ...(typeof path === 'string' && path.trim() !== '' ? { path } : {}),
     ...(includeIgnored === true ? { includeIgnored } : {}),
   };
+}
+
+/**
+ * What to do instead of fields that models carry over from other file-search tools. Keys are
+ * lower case without `_` or `-`, so `max_results` and `maxResults` meet; a Map, so names like
+ * "constructor" find nothing.
+ */
+const FIELD_ADVICE = new Map<string, string>([
+  ...aliases(['query', 'glob', 'globpattern', 'include', 'includepattern', 'filepattern', 'name', 'filename'], 'Put the glob in "pattern".'),
+  ...aliases(['directory', 'dir', 'cwd', 'folder', 'root', 'searchpath', 'basepath', 'base', 'searchdirectory'], 'Put the directory to search in "path".'),
+  ...aliases(
+    ['maxresults', 'limit', 'max', 'count', 'pagesize', 'top'],
+    'The page size is the person\'s setting (workspaceGlob.maxResults), not an input: when more files match, the footer says how to read the complete list.',
+  ),
+  ...aliases(['exclude', 'excludepattern', 'ignore', 'excludes'], 'There is no exclude field: one pattern is matched, so narrow "path" or the pattern (a leading "!" selects every file the rest does not match).'),
+  ...aliases(['casesensitive', 'caseinsensitive', 'ignorecase'], 'Matching is always case-sensitive; a class such as "[Rr]eadme*" matches either case.'),
+  ...aliases(['noignore', 'includeignoredfiles', 'respectgitignore', 'usegitignore', 'hidden', 'includehidden'], 'Hidden (dot) files are always searched; to also search files hidden by ignore files and excludes, pass "includeIgnored": true.'),
+]);
+
+function aliases(names: readonly string[], advice: string): Array<[string, string]> {
+  return names.map((name) => [name, advice]);
+}
+
+function adviceForField(field: string): string | undefined {
+  return FIELD_ADVICE.get(field.toLowerCase().replace(/[-_]/g, ''));
 }
 
 function invalid(message: string): GlobError {

@@ -24,6 +24,16 @@ describe('input (unit)', () => {
     rejects({ pattern: '*', maxResults: 5 }, /Unknown input field "maxResults"/);
   });
 
+  it('says what to do instead of fields other file-search tools take', () => {
+    rejects({ pattern: '*', maxResults: 5 }, /Unknown input field "maxResults"\. The glob tool takes .* The page size is the person's setting \(workspaceGlob\.maxResults\)/);
+    rejects({ pattern: '*', max_results: 5 }, /The page size is the person's setting/);
+    rejects({ pattern: '*.ts', query: 'x', cwd: 'src' }, /Put the glob in "pattern"\. Put the directory to search in "path"\.$/);
+    rejects({ pattern: '*', exclude: 'dist' }, /There is no exclude field/);
+    // Advice for one field appears once, however many of its names were sent.
+    assert.throws(() => parseGlobInput({ pattern: '*', limit: 1, top: 2 }), (error: Error) => error.message.split("person's setting").length === 2);
+    rejects({ pattern: '*', foo: 1 }, /Unknown input field "foo"\. The glob tool takes .*\}\.$/);
+  });
+
   it('rejects empty, whitespace and NUL input', () => {
     rejects({ pattern: '' }, /"pattern" is empty/);
     rejects({ pattern: '  \t' }, /"pattern" is empty/);
