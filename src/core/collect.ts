@@ -9,6 +9,7 @@
 
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
+import { CaselessMatches, type CaselessFound } from './caseless';
 import type { ScopeRules } from './glob';
 import { ListedEntries } from './group';
 import { nameText, needsQuoting, type RawName } from './names';
@@ -58,6 +59,8 @@ export interface CollectedMatches extends ModifiedTimesSummary {
    * still walking and this thread mostly waits, so the complete list need not check its lines.
    */
   readonly allVerbatim: boolean;
+  /** When nothing matched: the files that match when case is ignored, if any. */
+  readonly caseless?: CaselessFound;
 }
 
 /** A match that an exclude drops if its sibling exists. */
@@ -81,6 +84,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
   let warningCount = 0;
   let killedBy: string | undefined;
   let allVerbatim = true;
+  const caseless = new CaselessMatches(request.pattern);
 
   for (let scopeIndex = 0; scopeIndex < request.scopes.length && !stopper.signal.aborted; scopeIndex += 1) {
     const scope = request.scopes[scopeIndex];
@@ -108,7 +112,15 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
         onName: (name, listedInWalk) => {
           listed = listedBefore + listedInWalk;
           const text = nameText(name);
-          if (!text.startsWith(rootPrefix) || !request.pattern.matches(text.slice(rootPrefix.length))) {
+          if (!text.startsWith(rootPrefix)) {
+            return;
+          }
+          const relative = text.slice(rootPrefix.length);
+          if (!request.pattern.matches(relative)) {
+            // Only until the first match: an answer with matches needs no advice on case.
+            if (names.length === 0) {
+              caseless.consider(scopeIndex, name, relative);
+            }
             return;
           }
           const match = names.length;
@@ -155,7 +167,13 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     warningCount,
     ...(killedBy ? { killedBy } : {}),
     allVerbatim,
+    ...(names.length === 0 ? caselessFound(caseless) : {}),
   };
+}
+
+function caselessFound(caseless: CaselessMatches): Pick<CollectedMatches, 'caseless'> {
+  const found = caseless.found();
+  return found ? { caseless: found } : {};
 }
 
 /** Each match's scope, from the first match of each scope. */

@@ -1,26 +1,40 @@
 /**
  * Facts that explain an empty result, looked up only when nothing matched: the first directory
- * the pattern names that does not exist, and a pattern that repeats the end of its search root
- * ("path": "src" with "pattern": "src/core/*.ts" looks for src/src/core).
+ * the pattern names that does not exist (and one that does under another case), a pattern that
+ * repeats the end of its search root ("path": "src" with "pattern": "src/core/*.ts" looks for
+ * src/src/core), and files that match when case is ignored (found while listing, caseless.ts).
  */
 
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
+import type { CaselessFound } from './caseless';
 import { anchoredPattern, pathSegments } from './patternPath';
 import type { GlobRequest } from './request';
 import type { EmptyResultFacts } from './result';
+import { shownPath } from './scopePaths';
 
-export async function explainEmpty(request: GlobRequest): Promise<EmptyResultFacts> {
-  const missingDirectory = await firstMissingDirectory(request);
-  if (missingDirectory === undefined) {
-    return {};
+export async function explainEmpty(request: GlobRequest, caseless: CaselessFound | undefined): Promise<EmptyResultFacts> {
+  const facts: EmptyResultFacts = caseless
+    ? { caseless: { count: caseless.count, examples: caseless.first.map(({ scope, name }) => shownPath(request.scopes[scope], name)) } }
+    : {};
+  const missing = await firstMissingDirectory(request);
+  if (missing === undefined) {
+    return facts;
   }
   const rootRepeated = repeatedRoot(request);
-  return { missingDirectory, ...(rootRepeated ? { rootRepeated } : {}) };
+  return {
+    ...facts,
+    missingDirectory: missing.directory,
+    ...(missing.otherCase ? { missingDirectoryOtherCase: missing.otherCase } : {}),
+    ...(rootRepeated ? { rootRepeated } : {}),
+  };
 }
 
-/** The first literal directory of the pattern that is missing under every search root. */
-async function firstMissingDirectory(request: GlobRequest): Promise<string | undefined> {
+/**
+ * The first literal directory of the pattern that is missing under every search root, and a
+ * directory beside it with the same name in another case, if there is one.
+ */
+async function firstMissingDirectory(request: GlobRequest): Promise<{ directory: string; otherCase?: string } | undefined> {
   const directories = request.pattern.literalDirectories;
   for (let depth = 1; depth <= directories.length; depth += 1) {
     const relative = directories.slice(0, depth).join('/');
@@ -28,7 +42,22 @@ async function firstMissingDirectory(request: GlobRequest): Promise<string | und
       request.scopes.map((scope) => fs.stat(nodePath.join(scope.searchRoot, relative)).then((stats) => stats.isDirectory(), () => false)),
     );
     if (!exists.some(Boolean)) {
-      return `${relative}/`;
+      const parent = directories.slice(0, depth - 1);
+      const otherCase = await directoryInOtherCase(request, parent, directories[depth - 1]);
+      return { directory: `${relative}/`, ...(otherCase !== undefined ? { otherCase: `${[...parent, otherCase].join('/')}/` } : {}) };
+    }
+  }
+  return undefined;
+}
+
+/** A directory in `parent` (under any search root) named `name` in another case. */
+async function directoryInOtherCase(request: GlobRequest, parent: readonly string[], name: string): Promise<string | undefined> {
+  const wanted = name.toLowerCase();
+  for (const scope of request.scopes) {
+    const entries = await fs.readdir(nodePath.join(scope.searchRoot, ...parent), { withFileTypes: true }).catch(() => []);
+    const found = entries.find((entry) => entry.isDirectory() && entry.name.toLowerCase() === wanted);
+    if (found) {
+      return found.name;
     }
   }
   return undefined;

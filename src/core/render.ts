@@ -165,7 +165,19 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
   }
   const hints: string[] = [];
   if (result.missingDirectory !== undefined) {
-    hints.push(`- ${quoted(result.missingDirectory)} does not exist in ${result.rootLabel}.`);
+    const otherCase = result.missingDirectoryOtherCase;
+    hints.push(
+      otherCase === undefined
+        ? `- ${quoted(result.missingDirectory)} does not exist in ${result.rootLabel}.`
+        : `- ${quoted(result.missingDirectory)} does not exist in ${result.rootLabel}, but ${quoted(otherCase)} does: names are matched case-sensitively.`,
+    );
+  }
+  if (result.caseless) {
+    const { count: files, examples } = result.caseless;
+    const shown = examples.map(quoted).join(', ');
+    hints.push(
+      `- ${count(files, 'file')} ${files === 1 ? 'matches' : 'match'} when case is ignored${files > examples.length ? `, such as ${shown}` : `: ${shown}`}. Names are matched case-sensitively, so write the pattern in their case.`,
+    );
   }
   const elsewhere = result.absoluteElsewhere;
   if (result.rootRepeated) {

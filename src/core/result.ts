@@ -81,6 +81,10 @@ export interface GlobResult extends EmptyResultFacts {
 export interface EmptyResultFacts {
   /** A literal directory the pattern needs that does not exist. */
   readonly missingDirectory?: string;
+  /** The same directory in another case, where one exists (`src/` for a missing `Src/`). */
+  readonly missingDirectoryOtherCase?: string;
+  /** Files that match when case is ignored: how many, and the first few as shown paths. */
+  readonly caseless?: { readonly count: number; readonly examples: readonly string[] };
   /**
    * The pattern's leading directories that its search root already ends with (`src/` for
    * "path": "src" and "pattern": "src/core/*.ts"), and the pattern without them.

@@ -294,6 +294,27 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual(direct2.page.map((path) => path.shown), ['src/cli.ts']);
   });
 
+  it('names the files that match when case is ignored, and a directory in another case', async () => {
+    tree.write({ 'README.md': 1, 'docs/Readme.md': 2, 'Src/Lib/Main.TS': 3, 'Makefile': 4 });
+    // Regression: the suffix filter dropped "README.md" for "readme.md" before anything saw it.
+    const readme = await search(tree, { pattern: 'readme.md' });
+    assert.equal(readme.total, 0);
+    assert.match(readme.text, /- 2 files match when case is ignored: "README\.md", "docs\/Readme\.md"\. Names are matched case-sensitively/);
+    const ts = await search(tree, { pattern: '*.ts' });
+    assert.match(ts.text, /1 file matches when case is ignored: "Src\/Lib\/Main\.TS"\./);
+    const directory = await search(tree, { pattern: 'src/**' });
+    assert.match(directory.text, /"src\/" does not exist in the workspace, but "Src\/" does/);
+    // No advice where something matched, for a negation, or where no other case matches either.
+    const some = await search(tree, { pattern: '*.md', path: 'docs' });
+    assert.equal(some.total, 1);
+    assert.doesNotMatch(some.text, /when case is ignored/);
+    for (const pattern of ['!*', 'nothing.md']) {
+      const result = await search(tree, { pattern });
+      assert.equal(result.total, 0, pattern);
+      assert.doesNotMatch(result.text, /when case is ignored/, pattern);
+    }
+  });
+
   it('does not advise "**/" for a pattern that already starts with it', async () => {
     tree.write({ 'src/a.ts': 1 });
     const result = await search(tree, { pattern: '**/*.md' });

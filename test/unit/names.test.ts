@@ -85,6 +85,14 @@ describe('names (unit)', () => {
     ]);
   });
 
+  it('passes on names whose suffix differs only in the case of ASCII letters, for the caseless advice', () => {
+    const seen: RawName[] = [];
+    const reader = new NulSeparatedNames((name) => seen.push(name), false, Buffer.from('a-1.Ts'));
+    reader.push(Buffer.from('x/a-1.Ts\0A-1.tS\0a-1.ts\0a_1.ts\0a-2.ts\0b.md\0'));
+    // '-' and '1' have no case: '_' (0x5f, '-' ^ 0x20 is 0x0d) and '2' never pass for them.
+    assert.deepEqual(seen, ['x/a-1.Ts', 'A-1.tS', 'a-1.ts']);
+  });
+
   it('turns Windows separators into slashes', () => {
     const names: RawName[] = [];
     new NulSeparatedNames((name) => names.push(name), true).push(Buffer.from('src\\a.ts\0'));

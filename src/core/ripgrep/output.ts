@@ -2,13 +2,17 @@
  * Splits ripgrep's `--null` output into names. Names are NUL-terminated, so a newline inside a
  * name never splits it, and a chunk boundary can fall anywhere, even inside a multi-byte
  * character. A tail without its NUL is a name cut off by a kill, never a real one, so it is
- * dropped.
+ * dropped. Names that end with the required suffix in another case of its ASCII letters are
+ * passed on too: they are rare, the pattern still turns them away, and a search that matches
+ * nothing can then name the files that match when case is ignored (caseless.ts).
  */
 
 import { decodeName, type RawName } from '../names';
 
 export class NulSeparatedNames {
   private pending: Buffer | undefined;
+  /** The required suffix with the case of each ASCII letter swapped. */
+  private readonly suffixOtherCase: Uint8Array | undefined;
   /** Every complete name seen, passed on or not. */
   count = 0;
 
@@ -19,7 +23,9 @@ export class NulSeparatedNames {
     private readonly windows = process.platform === 'win32',
     /** Bytes every wanted name ends with; other names are dropped before they are decoded. */
     private readonly requiredSuffix?: Buffer,
-  ) {}
+  ) {
+    this.suffixOtherCase = requiredSuffix?.map((byte) => (isAsciiLetter(byte) ? byte ^ 0x20 : byte));
+  }
 
   push(chunk: Buffer): void {
     let data = chunk;
@@ -29,10 +35,11 @@ export class NulSeparatedNames {
     }
     let start = 0;
     const suffix = this.requiredSuffix;
+    const otherCase = this.suffixOtherCase;
     for (let end = data.indexOf(0, start); end !== -1; end = data.indexOf(0, start)) {
       if (end > start) {
         this.count += 1;
-        if (!suffix || endsWith(data, end, suffix)) {
+        if (!suffix || !otherCase || endsWith(data, end, suffix, otherCase)) {
           this.emit(decodeName(data, start, end));
         }
       }
@@ -57,16 +64,25 @@ export class NulSeparatedNames {
   }
 }
 
-/** True when the bytes just before `end` are `suffix` (a byte loop: suffixes are a few bytes). */
-function endsWith(data: Buffer, end: number, suffix: Buffer): boolean {
+/**
+ * True when the bytes just before `end` are `suffix`, each byte as it is or as in `otherCase` (a
+ * byte loop: suffixes are a few bytes).
+ */
+function endsWith(data: Buffer, end: number, suffix: Buffer, otherCase: Uint8Array): boolean {
   const offset = end - suffix.length;
   if (offset < 0) {
     return false;
   }
   for (let i = 0; i < suffix.length; i += 1) {
-    if (data[offset + i] !== suffix[i]) {
+    const byte = data[offset + i];
+    if (byte !== suffix[i] && byte !== otherCase[i]) {
       return false;
     }
   }
   return true;
+}
+
+function isAsciiLetter(byte: number): boolean {
+  const lower = byte | 0x20;
+  return lower >= 0x61 && lower <= 0x7a;
 }

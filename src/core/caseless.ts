@@ -1,0 +1,58 @@
+/**
+ * Files that would match if case were ignored, looked for only while a search has matched
+ * nothing. An empty answer can then name them ("README.md" for "readme.md"); "matching is
+ * case-sensitive" alone leaves a model guessing which case the files have.
+ */
+
+import type { RawName } from './names';
+import { compilePattern, type CompiledPattern } from './pattern';
+
+/** Examples kept: enough to show the case the files have. */
+const EXAMPLES = 3;
+
+export interface CaselessFound {
+  readonly count: number;
+  /** The first few, with their scope (index into the request's scopes). */
+  readonly first: ReadonlyArray<{ readonly scope: number; readonly name: RawName }>;
+}
+
+export class CaselessMatches {
+  private readonly pattern: CompiledPattern | undefined;
+  private count = 0;
+  private readonly first: Array<{ scope: number; name: RawName }> = [];
+
+  constructor(pattern: CompiledPattern) {
+    this.pattern = caselessPattern(pattern);
+  }
+
+  /** Tests a name the pattern turned away; `relative` is its text relative to the search root. */
+  consider(scope: number, name: RawName, relative: string): void {
+    if (this.pattern?.matches(relative.toLowerCase())) {
+      this.count += 1;
+      if (this.first.length < EXAMPLES) {
+        this.first.push({ scope, name });
+      }
+    }
+  }
+
+  found(): CaselessFound | undefined {
+    return this.count > 0 ? { count: this.count, first: this.first } : undefined;
+  }
+}
+
+/**
+ * The pattern in lower case, for names in lower case. None for a negated pattern (ignoring case
+ * would turn files away, not find more) or one without letters that have a case.
+ */
+function caselessPattern(pattern: CompiledPattern): CompiledPattern | undefined {
+  const lower = pattern.source.toLowerCase();
+  if (pattern.negated || lower === pattern.source.toUpperCase()) {
+    return undefined;
+  }
+  try {
+    return compilePattern(lower);
+  } catch {
+    // Lower case can make a class invalid ("[Z-a]" becomes "[z-a]"); then no advice.
+    return undefined;
+  }
+}
