@@ -2,21 +2,26 @@
  * Facts that explain an empty result, looked up only when nothing matched: the first directory
  * the pattern names that does not exist (and one that does under another case), a pattern that
  * repeats the end of its search root ("path": "src" with "pattern": "src/core/*.ts" looks for
- * src/src/core), and files that match when case is ignored (found while listing, caseless.ts).
+ * src/src/core), files that match when case is ignored (found while listing, caseless.ts), and
+ * those `includeIgnored` would add (ignoredProbe.ts).
  */
 
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { CaselessFound } from './caseless';
+import type { IgnoredMatches } from './ignoredProbe';
+import type { RawName } from './names';
 import { anchoredPattern, pathSegments } from './patternPath';
 import type { GlobRequest } from './request';
 import type { EmptyResultFacts } from './result';
 import { shownPath } from './scopePaths';
 
-export async function explainEmpty(request: GlobRequest, caseless: CaselessFound | undefined): Promise<EmptyResultFacts> {
-  const facts: EmptyResultFacts = caseless
-    ? { caseless: { count: caseless.count, examples: caseless.first.map(({ scope, name }) => shownPath(request.scopes[scope], name)) } }
-    : {};
+export async function explainEmpty(request: GlobRequest, caseless: CaselessFound | undefined, ignored: IgnoredMatches | undefined): Promise<EmptyResultFacts> {
+  const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
+  const facts: EmptyResultFacts = {
+    ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first) } } : {}),
+    ...(ignored ? { ignoredMatches: { count: ignored.count, complete: ignored.complete, examples: shown(ignored.first) } } : {}),
+  };
   const missing = await firstMissingDirectory(request);
   if (missing === undefined) {
     return facts;

@@ -6,6 +6,7 @@
 
 import { collectMatches, type RipgrepEvent } from './collect';
 import { groupByTopLevelEntry } from './group';
+import { probeIgnored } from './ignoredProbe';
 import type { StatMode } from './modifiedTimes';
 import { modifiedOrder } from './order';
 import { CompletedSearch } from './present';
@@ -47,6 +48,11 @@ export interface GlobOptions {
   readonly startTimer?: StartTimer;
   /** How file times are read (see modifiedTimes.ts). @default 'pool' */
   readonly statMode?: StatMode;
+  /**
+   * How long a search that found nothing may spend counting the files `includeIgnored` would find
+   * (ignoredProbe.ts); 0 turns that off. @default DEFAULT_IGNORED_PROBE_MS
+   */
+  readonly ignoredProbeMs?: number;
 }
 
 /** Default page size (SPEC §2). */
@@ -57,6 +63,15 @@ export const DEFAULT_MAX_RESULTS = 100;
  * gets a result marked incomplete, with what was found, instead of exhausting memory.
  */
 export const DEFAULT_MAX_PATHS = 2_000_000;
+
+/**
+ * An empty answer's look at the ignored files: a walk of the whole tree with nothing ignored.
+ * ripgrep lists the warm 100k benchmark tree in about a quarter of a second here (`rg --files
+ * --no-ignore --threads 1`), so a second covers the node_modules of most workspaces and bounds
+ * what an empty answer costs beyond the search; past it, the answer gives what was counted by
+ * then, or the plain advice.
+ */
+export const DEFAULT_IGNORED_PROBE_MS = 1_000;
 
 export const DEFAULT_RULES: ScopeRules = {
   useIgnoreFiles: true,
@@ -116,13 +131,20 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const { names, scopeOf, mtimes } = found;
     const scopes = request.scopes;
     const { order, repeated } = modifiedOrder(mtimes, { names, scopeOf, prefixes: scopes.map(({ shownPrefix }) => shownPrefix) });
+    const incompleteBecause = stopper.reason ?? (found.killedBy ? 'ripgrepKilled' : undefined);
+    const probeMs = options.ignoredProbeMs ?? DEFAULT_IGNORED_PROBE_MS;
+    const ignored =
+      order.length === 0 && incompleteBecause === undefined && !request.includeIgnored && probeMs > 0
+        ? await probeIgnored(request, { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal })
+        : undefined;
     return new CompletedSearch({
       request,
       found,
       order,
       repeated,
+      ...(ignored ? { ignored } : {}),
       entries: groupByTopLevelEntry(order, found.entries, scopes),
-      incompleteBecause: stopper.reason ?? (found.killedBy ? 'ripgrepKilled' : undefined),
+      incompleteBecause,
       excludesApplied: scopes.some((scope) => rulesFor(scope).excludeGlobs.length > 0),
       options: { ...options, maxPaths },
       started,

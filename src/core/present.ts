@@ -7,6 +7,7 @@
 
 import type { CollectedMatches } from './collect';
 import { explainEmpty } from './emptyResult';
+import type { IgnoredMatches } from './ignoredProbe';
 import type { GlobOptions, GlobSearch } from './glob';
 import type { TopLevelEntries } from './group';
 import { atAnyDepth } from './pattern';
@@ -27,6 +28,8 @@ export interface CompletedSearchParts {
   readonly repeated: number;
   readonly entries: TopLevelEntries;
   readonly incompleteBecause: Incompleteness | undefined;
+  /** For a complete search that found nothing: what `includeIgnored` would find. */
+  readonly ignored?: IgnoredMatches;
   readonly excludesApplied: boolean;
   readonly options: GlobOptions & { readonly maxPaths: number };
   /** When the search started, in milliseconds since the epoch. */
@@ -92,7 +95,7 @@ export class CompletedSearch implements GlobSearch {
       spill: overCap ? await this.savedList() : null,
       warnings: { count: found.warningCount, first: found.warnings },
       dropped: { vanished: found.vanished, unreadable: found.unreadable, skipped: found.skipped, repeated: this.parts.repeated },
-      ...(order.length === 0 ? await explainEmpty(request, found.caseless) : {}),
+      ...(order.length === 0 ? await explainEmpty(request, found.caseless, this.parts.ignored) : {}),
       ...(order.length === 0 && request.absoluteElsewhere ? { absoluteElsewhere: request.absoluteElsewhere } : {}),
       elapsedMs: this.parts.now().getTime() - this.parts.started,
     };

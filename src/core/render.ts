@@ -201,8 +201,7 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
     );
   }
   if (!result.includeIgnored) {
-    const excludes = context.excludesApplied ? ' and by the files.exclude and search.exclude settings' : '';
-    hints.push(`- Files hidden by .gitignore, .ignore and .rgignore files${excludes} were not searched; pass "includeIgnored": true to search them too.`);
+    hints.push(ignoredHint(result.ignoredMatches, context.excludesApplied));
   }
   if (result.pattern !== result.pattern.trim()) {
     hints.push('- The pattern starts or ends with whitespace, which must then be part of the file name.');
@@ -212,6 +211,21 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
   }
   hints.push('- Only files are returned, never directories; to list what is inside a directory "dir", use the pattern "dir/". Matching is case-sensitive.');
   return hints;
+}
+
+/** What passing `includeIgnored` would do, as far as the empty search's look at ignored files learned. */
+function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: boolean): string {
+  const hidden = `hidden by .gitignore, .ignore and .rgignore files${excludesApplied ? ' and by the files.exclude and search.exclude settings' : ''}`;
+  if (ignored === undefined) {
+    return `- Files ${hidden} were not searched; pass "includeIgnored": true to search them too.`;
+  }
+  if (ignored.count === 0) {
+    return `- No file ${hidden} matches either, so "includeIgnored" would not help.`;
+  }
+  const files = ignored.complete ? count(ignored.count, 'file') : `At least ${count(ignored.count, 'file')}`;
+  const shown = ignored.examples.map(quoted).join(', ');
+  const examples = ignored.count > ignored.examples.length ? `, such as ${shown}` : `: ${shown}`;
+  return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${examples}. Pass "includeIgnored": true to search them.`;
 }
 
 /**

@@ -86,6 +86,11 @@ export interface EmptyResultFacts {
   /** Files that match when case is ignored: how many, and the first few as shown paths. */
   readonly caseless?: { readonly count: number; readonly examples: readonly string[] };
   /**
+   * Files `includeIgnored` would find: how many (a lower bound when not `complete`: the look ran
+   * out of time), and the first few as shown paths. Absent when nothing was learned.
+   */
+  readonly ignoredMatches?: { readonly count: number; readonly complete: boolean; readonly examples: readonly string[] };
+  /**
    * The pattern's leading directories that its search root already ends with (`src/` for
    * "path": "src" and "pattern": "src/core/*.ts"), and the pattern without them.
    */

@@ -141,6 +141,27 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual(lifted.page.map((path) => path.shown).sort(), ['.gitignore', 'debug.log', 'ignored/x.js', 'keep.js', 'node_modules/dep/index.js']);
   });
 
+  it('says how many ignored files an empty search would find with includeIgnored, and shows some', async () => {
+    tree.write({ 'src/a.ts': 1, 'build/x.js': 2, 'build/y.js': 3, 'node_modules/dep/index.js': 4, 'node_modules/dep/lib/z.js': 5 });
+    writeFileSync(tree.path('.gitignore'), 'build/\n');
+    // Excludes count as hidden too (node_modules here), and the answer names both kinds.
+    const rules = { excludeGlobs: ['**/node_modules'] };
+    const some = await search(tree, { pattern: '*.js' }, { rules });
+    assert.equal(some.total, 0);
+    assert.match(some.text, /- 4 files hidden by \.gitignore, \.ignore and \.rgignore files and by the files\.exclude and search\.exclude settings match, such as "[^"]+\.js", "[^"]+\.js", "[^"]+\.js"\. Pass "includeIgnored": true to search them\./);
+    const one = await search(tree, { pattern: 'y.js' }, { rules });
+    assert.match(one.text, /- 1 file hidden by .* matches: "build\/y\.js"\. Pass "includeIgnored": true/);
+    const none = await search(tree, { pattern: '*.py' }, { rules });
+    assert.match(none.text, /No file hidden by .* matches either, so "includeIgnored" would not help/);
+    // Turned off, or out of time before it learned anything: the plain advice.
+    const off = await search(tree, { pattern: '*.js' }, { rules, ignoredProbeMs: 0 });
+    assert.match(off.text, /were not searched; pass "includeIgnored": true to search them too\./);
+    // A search that found something never looks.
+    let walks = 0;
+    await search(tree, { pattern: '*.ts' }, { rules, onRipgrep: (event) => (walks += event.phase === 'start' ? 1 : 0) });
+    assert.equal(walks, 1);
+  });
+
   it('never lets the pattern lift an ignore rule (ripgrep’s --glob would)', async () => {
     tree.write({ 'node_modules/dep/index.js': 1, 'src/a.js': 2, 'build/out.js': 3 });
     writeFileSync(tree.path('.ignore'), 'node_modules\n');
@@ -262,7 +283,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.equal(result.total, 0);
     assert.match(result.text, /^No files match "src\/\*\.ts" in the workspace\./);
     assert.match(result.text, /anchored to the workspace.*"\*\*\/src\/\*\.ts"/);
-    assert.match(result.text, /"includeIgnored": true/);
+    assert.match(result.text, /No file hidden by \.gitignore, \.ignore and \.rgignore files matches either, so "includeIgnored" would not help\./);
     assert.match(result.text, /never directories/);
     const missing = await search(tree, { pattern: 'lib/*.ts' });
     assert.match(missing.text, /"lib\/" does not exist in the workspace/);

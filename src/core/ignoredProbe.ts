@@ -1,0 +1,76 @@
+/**
+ * For a search that found nothing: the files it would find with `includeIgnored`, counted by one
+ * more ripgrep walk per scope with the ignore rules and excludes lifted, within a time bound. The
+ * empty answer can then say whether passing `includeIgnored` would help, and show some of those
+ * files, instead of always suggesting it (a model that tries it on every empty answer walks
+ * node_modules for nothing).
+ */
+
+import type { ScopeRules } from './glob';
+import type { RawName } from './names';
+import { nameText } from './names';
+import type { GlobRequest, SearchScope } from './request';
+import { ripgrepArgs } from './ripgrep/args';
+import { runRipgrep } from './ripgrep/process';
+
+/** Examples kept: enough to show where the ignored matches are. */
+const EXAMPLES = 3;
+
+export interface IgnoredMatches {
+  /** Ignored files that match: all of them, or as many as the walk reached in its time. */
+  readonly count: number;
+  /** False when the walk ran out of time (or was stopped): `count` is then a lower bound. */
+  readonly complete: boolean;
+  /** The first few, with their scope (index into the request's scopes). */
+  readonly first: ReadonlyArray<{ readonly scope: number; readonly name: RawName }>;
+}
+
+export interface IgnoredProbeOptions {
+  readonly ripgrepPath: string;
+  readonly rulesFor: (scope: SearchScope) => ScopeRules;
+  /** How long the walks may take together. */
+  readonly timeLimitMs: number;
+  /** The search's own stop (cancellation, timeout): it stops the probe too. */
+  readonly signal: AbortSignal;
+}
+
+/**
+ * Undefined when the probe learned nothing: no match reached before time ran out, or ripgrep
+ * could not run.
+ */
+export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOptions): Promise<IgnoredMatches | undefined> {
+  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeLimitMs)]);
+  let count = 0;
+  const first: Array<{ scope: number; name: RawName }> = [];
+  let complete = true;
+  try {
+    for (let scopeIndex = 0; scopeIndex < request.scopes.length; scopeIndex += 1) {
+      const scope = request.scopes[scopeIndex];
+      const rootPrefix = scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '';
+      const args = ripgrepArgs({ ...options.rulesFor(scope), includeIgnored: true }, [...scope.rootSegments, ...request.pattern.literalDirectories]);
+      const outcome = await runRipgrep(
+        { ripgrepPath: options.ripgrepPath, args, cwd: scope.walkRoot },
+        {
+          signal,
+          ...(request.pattern.requiredSuffix ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
+          onName: (name) => {
+            const text = nameText(name);
+            if (text.startsWith(rootPrefix) && request.pattern.matches(text.slice(rootPrefix.length))) {
+              count += 1;
+              if (first.length < EXAMPLES) {
+                first.push({ scope: scopeIndex, name });
+              }
+            }
+          },
+        },
+      );
+      if (outcome.stopped || outcome.killedBy !== null) {
+        complete = false;
+        break;
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return complete || count > 0 ? { count, complete, first } : undefined;
+}
