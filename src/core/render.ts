@@ -174,9 +174,8 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
   }
   if (result.caseless) {
     const { count: files, examples } = result.caseless;
-    const shown = examples.map(quoted).join(', ');
     hints.push(
-      `- ${count(files, 'file')} ${files === 1 ? 'matches' : 'match'} when case is ignored${files > examples.length ? `, such as ${shown}` : `: ${shown}`}. Names are matched case-sensitively, so write the pattern in their case.`,
+      `- ${count(files, 'file')} ${files === 1 ? 'matches' : 'match'} when case is ignored${someOf(files, examples)}. Names are matched case-sensitively, so write the pattern in their case.`,
     );
   }
   const elsewhere = result.absoluteElsewhere;
@@ -223,9 +222,13 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
     return `- No file ${hidden} matches either, so "includeIgnored" would not help.`;
   }
   const files = ignored.complete ? count(ignored.count, 'file') : `At least ${count(ignored.count, 'file')}`;
-  const shown = ignored.examples.map(quoted).join(', ');
-  const examples = ignored.count > ignored.examples.length ? `, such as ${shown}` : `: ${shown}`;
-  return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${examples}. Pass "includeIgnored": true to search them.`;
+  return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${someOf(ignored.count, ignored.examples)}. Pass "includeIgnored": true to search them.`;
+}
+
+/** Examples after a count of files: all of them after a colon, or "such as" when there are more. */
+function someOf(total: number, examples: readonly string[]): string {
+  const shown = examples.map(quoted).join(', ');
+  return total > examples.length ? `, such as ${shown}` : `: ${shown}`;
 }
 
 /**
