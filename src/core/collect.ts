@@ -41,6 +41,8 @@ export interface RipgrepEvent {
   readonly matched?: number;
   readonly exitCode?: number | null;
   readonly elapsedMs?: number;
+  /** Set on the walk that counts, for an empty answer, the files `includeIgnored` would add. */
+  readonly purpose?: 'countIgnored';
 }
 
 export interface CollectedMatches extends ModifiedTimesSummary {

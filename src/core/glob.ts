@@ -135,7 +135,7 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const probeMs = options.ignoredProbeMs ?? DEFAULT_IGNORED_PROBE_MS;
     const ignored =
       order.length === 0 && incompleteBecause === undefined && !request.includeIgnored && probeMs > 0
-        ? await probeIgnored(request, { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal })
+        ? await probeIgnored(request, { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal, onRipgrep: options.onRipgrep })
         : undefined;
     return new CompletedSearch({
       request,

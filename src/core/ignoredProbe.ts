@@ -6,6 +6,7 @@
  * node_modules for nothing).
  */
 
+import type { RipgrepEvent } from './collect';
 import type { ScopeRules } from './glob';
 import type { RawName } from './names';
 import { nameText } from './names';
@@ -32,6 +33,8 @@ export interface IgnoredProbeOptions {
   readonly timeLimitMs: number;
   /** The search's own stop (cancellation, timeout): it stops the probe too. */
   readonly signal: AbortSignal;
+  /** Called at each ripgrep start and end, for logs (marked with `purpose`). */
+  readonly onRipgrep?: (event: RipgrepEvent) => void;
 }
 
 /**
@@ -48,10 +51,18 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
       const scope = request.scopes[scopeIndex];
       const rootPrefix = scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '';
       const args = ripgrepArgs({ ...options.rulesFor(scope), includeIgnored: true }, [...scope.rootSegments, ...request.pattern.literalDirectories]);
+      const logged = { command: [options.ripgrepPath, ...args], cwd: scope.walkRoot, purpose: 'countIgnored' } as const;
+      const started = Date.now();
+      const countedBefore = count;
+      let pid: number | undefined;
       const outcome = await runRipgrep(
         { ripgrepPath: options.ripgrepPath, args, cwd: scope.walkRoot },
         {
           signal,
+          onSpawn: (spawned) => {
+            pid = spawned;
+            options.onRipgrep?.({ ...logged, phase: 'start', pid });
+          },
           ...(request.pattern.requiredSuffix ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
           onName: (name) => {
             const text = nameText(name);
@@ -64,6 +75,7 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
           },
         },
       );
+      options.onRipgrep?.({ ...logged, phase: 'end', pid, listed: outcome.listed, matched: count - countedBefore, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
       if (outcome.stopped || outcome.killedBy !== null) {
         complete = false;
         break;

@@ -125,10 +125,11 @@ export class GlobService implements vscode.Disposable {
   }
 
   private logRipgrep(event: RipgrepEvent): void {
+    const purpose = event.purpose === 'countIgnored' ? ', counting the ignored files an empty answer would add' : '';
     if (event.phase === 'start') {
-      this.log.info(`ripgrep started (pid ${event.pid}) in ${event.cwd}: ${event.command.map((arg) => JSON.stringify(arg)).join(' ')}`);
+      this.log.info(`ripgrep started (pid ${event.pid}${purpose}) in ${event.cwd}: ${event.command.map((arg) => JSON.stringify(arg)).join(' ')}`);
     } else {
-      this.log.info(`ripgrep ended (pid ${event.pid}, exit ${event.exitCode}) after ${event.elapsedMs} ms: ${event.listed} listed, ${event.matched} matched`);
+      this.log.info(`ripgrep ended (pid ${event.pid}, exit ${event.exitCode}${purpose}) after ${event.elapsedMs} ms: ${event.listed} listed, ${event.matched} matched`);
     }
     this.ripgrepStarted.fire(event);
   }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { glob, GlobError, resolveRequest, searchGlob, type GlobOptions, type GlobResult } from '../../src/core';
+import { glob, GlobError, resolveRequest, searchGlob, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../src/core';
 import { statPool } from '../../src/core/statPool';
 import { exists } from './helpers/processes';
 import { testRipgrep } from './helpers/ripgrep';
@@ -146,8 +146,14 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     writeFileSync(tree.path('.gitignore'), 'build/\n');
     // Excludes count as hidden too (node_modules here), and the answer names both kinds.
     const rules = { excludeGlobs: ['**/node_modules'] };
-    const some = await search(tree, { pattern: '*.js' }, { rules });
+    const events: RipgrepEvent[] = [];
+    const some = await search(tree, { pattern: '*.js' }, { rules, onRipgrep: (event) => events.push(event) });
     assert.equal(some.total, 0);
+    // The second walk is reported for the log like the search's own, and says what it is for.
+    assert.deepEqual(
+      events.map((event) => [event.phase, event.purpose, event.matched]),
+      [['start', undefined, undefined], ['end', undefined, 0], ['start', 'countIgnored', undefined], ['end', 'countIgnored', 4]],
+    );
     assert.match(some.text, /- 4 files hidden by \.gitignore, \.ignore and \.rgignore files and by the files\.exclude and search\.exclude settings match, such as "[^"]+\.js", "[^"]+\.js", "[^"]+\.js"\. Pass "includeIgnored": true to search them\./);
     const one = await search(tree, { pattern: 'y.js' }, { rules });
     assert.match(one.text, /- 1 file hidden by .* matches: "build\/y\.js"\. Pass "includeIgnored": true/);
