@@ -72,6 +72,10 @@ describe('reliability: bad input (real engine, real ripgrep)', function () {
     const run = (pattern: string): Promise<GlobResult> => search(ws, { pattern }, { onRipgrep: watch.onRipgrep });
     await run('*');
     const baseline = watch.events[0].command;
+    // An empty answer's count of ignored files walks as a search with includeIgnored does.
+    const lifted = new RipgrepWatch();
+    await search(ws, { pattern: '*', includeIgnored: true }, { onRipgrep: lifted.onRipgrep });
+    const ignoredBaseline = lifted.events[0].command;
     assert.deepEqual(shown(await run('-rf')), ['-rf']);
     assert.deepEqual(shown(await run('--files')), ['--files']);
     assert.deepEqual(shown(await run('--pre=*')), ['--pre=touch-pwned.sh']);
@@ -82,10 +86,11 @@ describe('reliability: bad input (real engine, real ripgrep)', function () {
       assert.match(result.text, new RegExp(`^No files match "${flag}" in the workspace\\.`));
     }
     // The pattern never reaches ripgrep's command line (matching happens in the engine): every
-    // run had exactly the command line of a search for "*".
+    // run had exactly the command line of a search for "*" (with includeIgnored, for the count).
     for (const event of watch.events) {
-      assert.deepEqual(event.command, baseline);
+      assert.deepEqual(event.command, event.purpose === 'countIgnored' ? ignoredBaseline : baseline);
     }
+    assert.ok(watch.events.some((event) => event.purpose === 'countIgnored'));
     // Where ripgrep does see it (to explain an invalid glob), it is the value of --glob.
     await rejectsWith(search(ws, { pattern: '-[' }), 'invalidGlob', /error parsing glob '-\[': unclosed character class/);
     assert.equal(readFileSync(ws.path('canary.txt'), 'utf8'), 'still here');
