@@ -2,8 +2,8 @@
  * Facts that explain an empty result, looked up only when nothing matched: the first directory
  * the pattern names that does not exist (and one that does under another case), a pattern that
  * repeats the end of its search root ("path": "src" with "pattern": "src/core/*.ts" looks for
- * src/src/core), files that match when case is ignored (found while listing, caseless.ts), and
- * those `includeIgnored` would add (ignoredProbe.ts).
+ * src/src/core), files that match when case is ignored (found while listing, caseless.ts), those
+ * `includeIgnored` would add (ignoredProbe.ts), and backslashes meant as separators.
  */
 
 import { promises as fs } from 'node:fs';
@@ -18,7 +18,9 @@ import { shownPath } from './scopePaths';
 
 export async function explainEmpty(request: GlobRequest, caseless: CaselessFound | undefined, ignored: IgnoredMatches | undefined): Promise<EmptyResultFacts> {
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
+  const slashed = withSlashes(request.patternAsGiven);
   const facts: EmptyResultFacts = {
+    ...(slashed !== undefined ? { backslashesAsSeparators: slashed } : {}),
     ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first) } } : {}),
     ...(ignored ? { ignoredMatches: { count: ignored.count, complete: ignored.complete, examples: shown(ignored.first) } } : {}),
   };
@@ -33,6 +35,15 @@ export async function explainEmpty(request: GlobRequest, caseless: CaselessFound
     ...(missing.otherCase ? { missingDirectoryOtherCase: missing.otherCase } : {}),
     ...(rootRepeated ? { rootRepeated } : {}),
   };
+}
+
+/**
+ * The pattern with `/` for `\`, when it reads as a Windows path on a system where `\` escapes
+ * the character after it ("src\core\*.ts" is "srccore*.ts" there): a backslash before a letter,
+ * digit or one of `_.-`, which need no escaping.
+ */
+function withSlashes(pattern: string): string | undefined {
+  return process.platform !== 'win32' && /\\[\w.-]/.test(pattern) ? pattern.replace(/\\/g, '/') : undefined;
 }
 
 /**

@@ -172,6 +172,9 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
         : `- ${quoted(result.missingDirectory)} does not exist in ${result.rootLabel}, but ${quoted(otherCase)} does: names are matched case-sensitively.`,
     );
   }
+  if (result.backslashesAsSeparators !== undefined) {
+    hints.push(`- Here "\\" escapes the character after it; directories are separated by "/": ${quoted(result.backslashesAsSeparators)}.`);
+  }
   if (result.caseless) {
     const { count: files, examples } = result.caseless;
     hints.push(

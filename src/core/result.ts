@@ -83,6 +83,8 @@ export interface EmptyResultFacts {
   readonly missingDirectory?: string;
   /** The same directory in another case, where one exists (`src/` for a missing `Src/`). */
   readonly missingDirectoryOtherCase?: string;
+  /** The pattern with `/` for `\`, where `\` escapes and the pattern reads as a Windows path. */
+  readonly backslashesAsSeparators?: string;
   /** Files that match when case is ignored: how many, and the first few as shown paths. */
   readonly caseless?: { readonly count: number; readonly examples: readonly string[] };
   /**

@@ -293,6 +293,12 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(result.text, /never directories/);
     const missing = await search(tree, { pattern: 'lib/*.ts' });
     assert.match(missing.text, /"lib\/" does not exist in the workspace/);
+    // A Windows path as the pattern: here "\" escapes, so the answer gives it with "/".
+    const windows = await search(tree, { pattern: 'src\\deep\\*.ts' });
+    assert.equal(windows.total, 0);
+    assert.match(windows.text, /- Here "\\" escapes the character after it; directories are separated by "\/": "src\/deep\/\*\.ts"\./);
+    const escaped = await search(tree, { pattern: 'a\\*b' });
+    assert.doesNotMatch(escaped.text, /escapes the character/);
     // A model that writes a regular expression is told how globs read.
     const regex = await search(tree, { pattern: '.*\\.ts$' });
     assert.equal(regex.total, 0);
