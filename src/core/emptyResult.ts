@@ -8,7 +8,7 @@
 
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
-import type { CaselessFound } from './caseless';
+import { directoryInOtherCase, type CaselessFound } from './caseless';
 import type { IgnoredMatches } from './ignoredProbe';
 import type { RawName } from './names';
 import { anchoredPattern, pathSegments } from './patternPath';
@@ -59,21 +59,19 @@ async function firstMissingDirectory(request: GlobRequest): Promise<{ directory:
     );
     if (!exists.some(Boolean)) {
       const parent = directories.slice(0, depth - 1);
-      const otherCase = await directoryInOtherCase(request, parent, directories[depth - 1]);
+      const otherCase = await firstInOtherCase(request, parent, directories[depth - 1]);
       return { directory: `${relative}/`, ...(otherCase !== undefined ? { otherCase: `${[...parent, otherCase].join('/')}/` } : {}) };
     }
   }
   return undefined;
 }
 
-/** A directory in `parent` (under any search root) named `name` in another case. */
-async function directoryInOtherCase(request: GlobRequest, parent: readonly string[], name: string): Promise<string | undefined> {
-  const wanted = name.toLowerCase();
+/** The name of a directory in `parent` (under the first search root that has one) that is `name` in another case. */
+async function firstInOtherCase(request: GlobRequest, parent: readonly string[], name: string): Promise<string | undefined> {
   for (const scope of request.scopes) {
-    const entries = await fs.readdir(nodePath.join(scope.searchRoot, ...parent), { withFileTypes: true }).catch(() => []);
-    const found = entries.find((entry) => entry.isDirectory() && entry.name.toLowerCase() === wanted);
-    if (found) {
-      return found.name;
+    const found = await directoryInOtherCase(nodePath.join(scope.searchRoot, ...parent), name);
+    if (found !== undefined) {
+      return found;
     }
   }
   return undefined;

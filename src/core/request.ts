@@ -12,6 +12,7 @@
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
+import { directoryInOtherCase } from './caseless';
 import { GlobError } from './errors';
 import { parseGlobInput } from './input';
 import { compilePattern, GlobSyntaxError, type CompiledPattern } from './pattern';
@@ -388,7 +389,13 @@ async function entryKind(path: string): Promise<'directory' | 'file' | 'missing'
 async function requireDirectory(root: string, asGiven: string, paths: nodePath.PlatformPath): Promise<void> {
   const kind = await entryKind(root);
   if (kind === 'missing') {
-    const advice = globInPathAdvice(asGiven) ?? 'Give a directory that exists, or omit "path" to search the whole workspace.';
+    const otherName = await directoryInOtherCase(paths.dirname(root), paths.basename(root));
+    const otherCase = otherName === undefined ? undefined : paths.join(paths.dirname(root), otherName);
+    const advice =
+      globInPathAdvice(asGiven) ??
+      (otherCase !== undefined
+        ? `Names are case-sensitive here, and ${otherCase} exists: pass that as "path".`
+        : 'Give a directory that exists, or omit "path" to search the whole workspace.');
     throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(asGiven)} does not exist (resolved to ${root}). ${advice}`);
   }
   if (kind === 'file') {
