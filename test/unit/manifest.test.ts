@@ -28,6 +28,11 @@ describe('package.json (the extension manifest)', () => {
       assert.equal(schema.properties[field].type, type, field);
       assert.equal(schema.required.includes(field), required, field);
     }
+    // Copilot checks input against the schema before calling the tool; with additionalProperties
+    // false its answer to an extra field is "must NOT have additional properties", without the
+    // field's name. Left open, the field reaches the tool, whose error names it and says what to
+    // send instead (input.ts); the tool still refuses it.
+    assert.equal('additionalProperties' in schema, false);
   });
 
   it('contributes one glob tool a person can reference, described in the words a model searches for', () => {

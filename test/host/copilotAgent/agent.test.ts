@@ -264,6 +264,7 @@ describe("Copilot's own agent mode calls glob", () => {
       {},
       { pattern: ['*.ts'] },
       { pattern: '*', includeIgnored: 'yes' },
+      { pattern: '*', maxResults: 5 },
       { pattern: 'src/[a' },
       { pattern: '*.ts', path: 'no-such-dir' },
       {},
@@ -285,16 +286,19 @@ describe("Copilot's own agent mode calls glob", () => {
     assert.equal(received[2], 'ERROR: Your input to the tool was invalid (must be boolean)\nPlease check your input and try again.');
     // Input that fits the schema reaches the tool; Copilot passes its error on word for word.
     // (The tool's wording may change; what must stay: what is wrong, ripgrep's reason, what to send instead.)
-    assert.match(received[3], /^ERROR while calling tool: .*"src\/\[a" is not a valid glob: error parsing glob 'src\/\[a': unclosed character class; missing '\]'.*for example "src\/\*\*\/\*\.ts"/);
-    assert.match(received[4], /^ERROR while calling tool: .*"path" "no-such-dir" does not exist \(resolved to \/.+\/no-such-dir\)\. Give a directory that exists, or omit "path"/);
+    // The schema leaves extra fields open, so the tool's error names one and says where it goes.
+    assert.match(received[3], /^ERROR while calling tool: .*Unknown input field "maxResults"\..*The page size is the person's setting/);
+    assert.match(received[4], /^ERROR while calling tool: .*"src\/\[a" is not a valid glob: error parsing glob 'src\/\[a': unclosed character class; missing '\]'.*for example "src\/\*\*\/\*\.ts"/);
+    assert.match(received[5], /^ERROR while calling tool: .*"path" "no-such-dir" does not exist \(resolved to \/.+\/no-such-dir\)\. Give a directory that exists, or omit "path"/);
     // After five rounds in a row with bad input Copilot stops checking the schema (its
     // toolInputRetry limit), and the tool's own check answers the same mistake as round one.
-    assert.match(received[5], /^ERROR while calling tool: .*"pattern" is required\. The glob tool takes \{"pattern": string, "path"\?: string, "includeIgnored"\?: boolean\}, for example \{"pattern": "src\/\*\*\/\*\.ts"\}\./);
+    assert.match(received[6], /^ERROR while calling tool: .*"pattern" is required\. The glob tool takes \{"pattern": string, "path"\?: string, "includeIgnored"\?: boolean\}, for example \{"pattern": "src\/\*\*\/\*\.ts"\}\./);
     assert.deepEqual(searches, []);
 
     if (harnessAvailable()) {
-      // The three calls that reached the tool each have a row in the chat, ended with the error mark
-      // (a running row would show a spinner). The marks are drawn with this accessibility setting.
+      // The calls that reached the tool each have a row in the chat, ended with the error mark (a
+      // running row would show a spinner); three are told apart by their text ("*" alone would
+      // also be found in "*.ts in no-such-dir"). The marks are drawn with this accessibility setting.
       await vscode.workspace.getConfiguration('accessibility.chat').update('showCheckmarks', true, vscode.ConfigurationTarget.Global);
       try {
         await showChat();
