@@ -213,15 +213,33 @@ describe("Copilot's own agent mode calls glob", () => {
   });
 
   it('5. stopping the request mid-search stops ripgrep and leaves no process', async () => {
+    // ripgrep lists bulk/ in a few milliseconds, faster than a stop travels from the chat to the
+    // tool, so it is paused the moment it starts. On a busy machine ripgrep can still be done
+    // before the pause lands (seen once in a clean-clone CI run): that attempt's request then
+    // completes and shows nothing about the stop, so it is made again, a bounded number of times.
+    for (let attempt = 1; !(await stopPausedSearch()); attempt += 1) {
+      assert.ok(attempt < 5, 'ripgrep finished before it could be paused, 5 times in a row');
+    }
+  });
+
+  /**
+   * Asks for bulk/, pauses ripgrep (SIGSTOP) as it starts, which makes "mid-search" certain,
+   * presses stop and checks that ripgrep is killed and the chat goes on. False when ripgrep had
+   * already finished when the pause came.
+   */
+  async function stopPausedSearch(): Promise<boolean> {
+    searches.length = 0;
+    ripgrepRuns.length = 0;
     const api = await extensionApi();
     let pid: number | undefined;
-    // ripgrep lists bulk/ in a few milliseconds, faster than a stop travels from the chat to the
-    // tool. So the moment ripgrep starts it is paused (SIGSTOP): it is then certainly mid-search
-    // when the person presses stop, and only the extension's kill can end it.
     const listener = api.onDidRunRipgrep((event) => {
       if (event.phase === 'start' && pid === undefined && event.pid !== undefined) {
         pid = event.pid;
-        process.kill(pid, 'SIGSTOP');
+        try {
+          process.kill(pid, 'SIGSTOP');
+        } catch {
+          // Already gone: this attempt shows nothing about the stop.
+        }
       }
     });
     try {
@@ -230,8 +248,11 @@ describe("Copilot's own agent mode calls glob", () => {
         { text: 'Stopped.' },
       ]);
       const rg = await waitFor('ripgrep to start', () => pid);
-      const state = await pausedOrEnded(rg);
-      assert.equal(state, 'T', `ripgrep was not mid-search when the stop was pressed (state ${state})`);
+      if ((await pausedOrEnded(rg)) !== 'T') {
+        // The search went on to its answer; let the request finish before the next attempt.
+        await answered;
+        return false;
+      }
       await vscode.commands.executeCommand('workbench.action.chat.cancel');
       // A stopped response has no result (VS Code returns {}), so nothing names its agent here.
       assert.deepEqual(await answered, {});
@@ -251,13 +272,14 @@ describe("Copilot's own agent mode calls glob", () => {
       assertCopilotAnswered(await send('Never mind.'));
       const { toolResults } = await transcript();
       assert.deepEqual(toolResults.map((result) => [result.name, result.text]), [['glob', 'The user cancelled the tool call.']]);
+      return true;
     } finally {
       listener.dispose();
       if (pid !== undefined && isAlive(pid)) {
         process.kill(-pid, 'SIGKILL');
       }
     }
-  });
+  }
 
   it('6. bad input gets an error the model can act on; the rows end failed and the request completes', async () => {
     const inputs = [
