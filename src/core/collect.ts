@@ -16,7 +16,7 @@ import { nameText, needsQuoting, type RawName } from './names';
 import { createModifiedTimes, type ModifiedTimesSummary, type StatMode } from './modifiedTimes';
 import { compilePattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
-import { ripgrepArgs, type ConditionalExclude } from './ripgrep/args';
+import { ripgrepArgs, type ConditionalExclude, type WalkRules } from './ripgrep/args';
 import { runRipgrep } from './ripgrep/process';
 import type { Stopper } from './stopper';
 
@@ -92,12 +92,8 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     const scope = request.scopes[scopeIndex];
     scopeStarts[scopeIndex] = names.length;
     const rules = options.rulesFor(scope);
-    const rootPrefix = scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '';
     const conditional = rules.conditionalExcludes.map((exclude) => ({ exclude, pattern: compilePattern(exclude.glob) }));
-    const args = ripgrepArgs({ ...rules, includeIgnored: request.includeIgnored }, [
-      ...scope.rootSegments,
-      ...request.pattern.literalDirectories,
-    ]);
+    const { args, rootPrefix } = scopeWalk(request, scope, { ...rules, includeIgnored: request.includeIgnored });
     const command = [options.ripgrepPath, ...args];
     const started = Date.now();
     let matched = 0;
@@ -176,6 +172,18 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
 function caselessFound(caseless: CaselessMatches): Pick<CollectedMatches, 'caseless'> {
   const found = caseless.found();
   return found ? { caseless: found } : {};
+}
+
+/**
+ * How one scope is walked: ripgrep's arguments (narrowed to the search root and the pattern's
+ * leading directories), and what every name under the search root starts with, which is cut off
+ * before the pattern sees it.
+ */
+export function scopeWalk(request: GlobRequest, scope: SearchScope, rules: WalkRules): { args: string[]; rootPrefix: string } {
+  return {
+    args: ripgrepArgs(rules, [...scope.rootSegments, ...request.pattern.literalDirectories]),
+    rootPrefix: scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '',
+  };
 }
 
 /** Each match's scope, from the first match of each scope. */

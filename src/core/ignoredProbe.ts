@@ -6,12 +6,11 @@
  * node_modules for nothing).
  */
 
-import type { RipgrepEvent } from './collect';
+import { scopeWalk, type RipgrepEvent } from './collect';
 import type { ScopeRules } from './glob';
 import type { RawName } from './names';
 import { nameText } from './names';
 import type { GlobRequest, SearchScope } from './request';
-import { ripgrepArgs } from './ripgrep/args';
 import { runRipgrep } from './ripgrep/process';
 
 /** Examples kept: enough to show where the ignored matches are. */
@@ -49,8 +48,7 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
   try {
     for (let scopeIndex = 0; scopeIndex < request.scopes.length; scopeIndex += 1) {
       const scope = request.scopes[scopeIndex];
-      const rootPrefix = scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '';
-      const args = ripgrepArgs({ ...options.rulesFor(scope), includeIgnored: true }, [...scope.rootSegments, ...request.pattern.literalDirectories]);
+      const { args, rootPrefix } = scopeWalk(request, scope, { ...options.rulesFor(scope), includeIgnored: true });
       const logged = { command: [options.ripgrepPath, ...args], cwd: scope.walkRoot, purpose: 'countIgnored' } as const;
       const started = Date.now();
       const countedBefore = count;
