@@ -3,7 +3,8 @@
  * the pattern names that does not exist (and one that does under another case), a pattern that
  * repeats the end of its search root ("path": "src" with "pattern": "src/core/*.ts" looks for
  * src/src/core), files that match when case is ignored (found while listing, caseless.ts), those
- * `includeIgnored` would add (ignoredProbe.ts), and backslashes meant as separators.
+ * `includeIgnored` would add (ignoredProbe.ts), and slips in how the pattern was written
+ * (patternSlips.ts).
  */
 
 import { promises as fs } from 'node:fs';
@@ -12,19 +13,23 @@ import { directoryInOtherCase, type CaselessFound } from './caseless';
 import type { IgnoredMatches } from './ignoredProbe';
 import type { RawName } from './names';
 import { anchoredPattern, pathSegments } from './patternPath';
+import { patternSlips } from './patternSlips';
 import type { GlobRequest } from './request';
 import type { EmptyResultFacts } from './result';
 import { shownPath } from './scopePaths';
 
 export async function explainEmpty(request: GlobRequest, caseless: CaselessFound | undefined, ignored: IgnoredMatches | undefined): Promise<EmptyResultFacts> {
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
-  const slashed = withSlashes(request.patternAsGiven);
+  const slips = patternSlips(request.patternAsGiven);
   const facts: EmptyResultFacts = {
-    ...(slashed !== undefined ? { backslashesAsSeparators: slashed } : {}),
+    ...slips,
     ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first) } } : {}),
     ...(ignored ? { ignoredMatches: { count: ignored.count, complete: ignored.complete, examples: shown(ignored.first) } } : {}),
   };
-  const missing = await firstMissingDirectory(request);
+  // A pattern to be written again first: its directories are not the ones meant ('"src' of
+  // '"src/*.ts"', 'test' of "src/*.ts;test/*.ts").
+  const rewritten = slips.unquoted !== undefined || slips.severalPatterns !== undefined;
+  const missing = rewritten ? undefined : await firstMissingDirectory(request);
   if (missing === undefined) {
     return facts;
   }
@@ -35,15 +40,6 @@ export async function explainEmpty(request: GlobRequest, caseless: CaselessFound
     ...(missing.otherCase ? { missingDirectoryOtherCase: missing.otherCase } : {}),
     ...(rootRepeated ? { rootRepeated } : {}),
   };
-}
-
-/**
- * The pattern with `/` for `\`, when it reads as a Windows path on a system where `\` escapes
- * the character after it ("src\core\*.ts" is "srccore*.ts" there): a backslash before a letter,
- * digit or one of `_.-`, which need no escaping.
- */
-function withSlashes(pattern: string): string | undefined {
-  return process.platform !== 'win32' && /\\[\w.-]/.test(pattern) ? pattern.replace(/\\/g, '/') : undefined;
 }
 
 /**

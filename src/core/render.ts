@@ -163,7 +163,10 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
   if (!result.complete) {
     return [];
   }
-  const hints: string[] = [];
+  const hints = slipHints(result);
+  // Advice about where a pattern matches is about the pattern as written, which a slip says to
+  // write again first.
+  const rewritten = hints.length > 0;
   if (result.missingDirectory !== undefined) {
     const otherCase = result.missingDirectoryOtherCase;
     hints.push(
@@ -171,9 +174,6 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
         ? `- ${quoted(result.missingDirectory)} does not exist in ${result.rootLabel}.`
         : `- ${quoted(result.missingDirectory)} does not exist in ${result.rootLabel}, but ${quoted(otherCase)} does: names are matched case-sensitively.`,
     );
-  }
-  if (result.backslashesAsSeparators !== undefined) {
-    hints.push(`- Here "\\" escapes the character after it; directories are separated by "/": ${quoted(result.backslashesAsSeparators)}.`);
   }
   if (result.caseless) {
     const { count: files, examples } = result.caseless;
@@ -195,7 +195,7 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
     hints.push(
       `- The pattern starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}: a leading "/" only anchors it there. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}.`,
     );
-  } else if (context.anyDepthPattern !== undefined) {
+  } else if (context.anyDepthPattern !== undefined && !rewritten) {
     hints.push(
       context.absolutePattern
         ? `- The pattern is an absolute path, so only that place was searched. To match the same names at any depth of ${result.rootLabel}, use ${quoted(context.anyDepthPattern)}.`
@@ -208,10 +208,34 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
   if (result.pattern !== result.pattern.trim()) {
     hints.push('- The pattern starts or ends with whitespace, which must then be part of the file name.');
   }
-  if (LOOKS_LIKE_REGULAR_EXPRESSION.test(result.pattern)) {
+  if (result.regularExpression) {
     hints.push('- The pattern is read as a glob, not a regular expression: "*" stands for any characters within a name, "?" for one, "{a,b}" for either; for example "*.test.ts" finds names ending in ".test.ts".');
   }
   hints.push('- Only files are returned, never directories; to list what is inside a directory "dir", use the pattern "dir/". Matching is case-sensitive.');
+  return hints;
+}
+
+/** The pattern as it was likely meant, for each slip in how it was written (patternSlips.ts). */
+function slipHints(result: ResultFacts): string[] {
+  const hints: string[] = [];
+  if (result.unquoted !== undefined) {
+    hints.push(`- The pattern is wrapped in quotes, which would have to be part of the file name. Without them: "pattern": ${quoted(result.unquoted)}.`);
+  }
+  const several = result.severalPatterns;
+  if (several) {
+    const pieces = `${several.pieces.length} patterns (${several.pieces.map(quoted).join(', ')})`;
+    hints.push(
+      several.joined === undefined
+        ? `- The pattern reads as ${pieces}, but it is one glob, and a "{…}" cannot hold another: search for each on its own.`
+        : `- The pattern reads as ${pieces}, but it is one glob; "{a,b}" matches either: "pattern": ${quoted(several.joined)}.`,
+    );
+  }
+  if (result.bracesWithoutSpaces !== undefined) {
+    hints.push(`- The spaces beside the commas and braces of "{…}" are part of the names it matches. Without them: "pattern": ${quoted(result.bracesWithoutSpaces)}.`);
+  }
+  if (result.backslashesAsSeparators !== undefined) {
+    hints.push(`- Here "\\" escapes the character after it; directories are separated by "/": ${quoted(result.backslashesAsSeparators)}.`);
+  }
   return hints;
 }
 
@@ -233,13 +257,6 @@ function someOf(total: number, examples: readonly string[]): string {
   const shown = examples.map(quoted).join(', ');
   return total > examples.length ? `, such as ${shown}` : `: ${shown}`;
 }
-
-/**
- * What a regular expression has and a glob almost never does: an escaped dot, `.+`, `.*` after
- * other characters of a name (a leading `.*` is the glob for dot files), `|`, `(…)`, a leading `^`
- * or a trailing `$`. Asked only of a pattern that matched nothing.
- */
-const LOOKS_LIKE_REGULAR_EXPRESSION = /\\\.|\.\+|[^/]\.\*|\||\(.*\)|^\^|\$$/;
 
 function trimSlash(label: string): string {
   return label.endsWith('/') ? label.slice(0, -1) : label;

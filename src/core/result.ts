@@ -5,6 +5,7 @@
  */
 
 import type { RawName } from './names';
+import type { PatternSlips } from './patternSlips';
 import type { AbsoluteElsewhere } from './request';
 import type { SpillOutcome } from './spill';
 import type { StopReason } from './stopper';
@@ -78,13 +79,11 @@ export interface GlobResult extends EmptyResultFacts {
 }
 
 /** What explains an empty result (emptyResult.ts); nothing for a result with matches. */
-export interface EmptyResultFacts {
+export interface EmptyResultFacts extends PatternSlips {
   /** A literal directory the pattern needs that does not exist. */
   readonly missingDirectory?: string;
   /** The same directory in another case, where one exists (`src/` for a missing `Src/`). */
   readonly missingDirectoryOtherCase?: string;
-  /** The pattern with `/` for `\`, where `\` escapes and the pattern reads as a Windows path. */
-  readonly backslashesAsSeparators?: string;
   /** Files that match when case is ignored: how many, and the first few as shown paths. */
   readonly caseless?: { readonly count: number; readonly examples: readonly string[] };
   /**

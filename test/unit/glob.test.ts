@@ -310,6 +310,31 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(negated.text, /for example "!\*\*\/src\/\*\*"/);
   });
 
+  it('gives the pattern a slip was meant as, and that pattern finds the files', async () => {
+    tree.write({ 'src/a.ts': 1, 'src/b.tsx': 2, 'test/c.ts': 3, 'README.md': 4, 'docs/d.md': 5 });
+    // Each as models write them for other tools: quoted, several at once, "{a, b}" with spaces.
+    const slips: Array<[string, RegExp, string[]]> = [
+      ['"src/*.ts"', /wrapped in quotes.*Without them: "pattern": "src\/\*\.ts"\./, ['src/a.ts']],
+      ['**/*.ts **/*.tsx', /reads as 2 patterns \("\*\*\/\*\.ts", "\*\*\/\*\.tsx"\), but it is one glob; .*"pattern": "\{\*\*\/\*\.ts,\*\*\/\*\.tsx\}"\./, ['src/a.ts', 'src/b.tsx', 'test/c.ts']],
+      ['*.md, src/*.tsx', /"pattern": "\{\*\*\/\*\.md,src\/\*\.tsx\}"/, ['src/b.tsx', 'README.md', 'docs/d.md']],
+      ['src/*.ts;test/*.ts', /"pattern": "\{src\/\*\.ts,test\/\*\.ts\}"/, ['src/a.ts', 'test/c.ts']],
+      ['src/*.{ ts, tsx }', /spaces beside the commas and braces of .* Without them: "pattern": "src\/\*\.\{ts,tsx\}"\./, ['src/a.ts', 'src/b.tsx']],
+    ];
+    for (const [pattern, hint, meant] of slips) {
+      const slipped = await search(tree, { pattern });
+      assert.equal(slipped.total, 0, pattern);
+      assert.match(slipped.text, hint);
+      // Advice about where the pattern as written matches would be about the slip.
+      assert.doesNotMatch(slipped.text, /does not exist|start it with "\*\*\/"|regular expression/, pattern);
+      const suggested = /"pattern": ("[^\n]*?")\.\n/.exec(slipped.text);
+      assert.ok(suggested, slipped.text);
+      const followed = await search(tree, { pattern: JSON.parse(suggested[1]) as string });
+      assert.deepEqual(followed.page.map((path) => path.shown), meant, pattern);
+    }
+    const nested = await search(tree, { pattern: '*.{ts,tsx} *.md' });
+    assert.match(nested.text, /a "\{…\}" cannot hold another: search for each on its own\./);
+  });
+
   it('says when a pattern repeats the directories "path" already names, and what to pass instead', async () => {
     tree.write({ 'src/core/glob.ts': 1, 'src/cli.ts': 2 });
     // A model that narrows "path" to src often keeps "src/" in the pattern, which then looks for

@@ -1,0 +1,139 @@
+/**
+ * Slips in how a pattern was written that explain why it matched nothing, each with the pattern
+ * as it was most likely meant. Models write globs the way other tools take them: quoted as on a
+ * command line, several at once ("**\/*.ts **\/*.js", "*.ts,*.tsx", "*.ts|*.tsx"), "{a, b}" with
+ * spaces, a Windows path where "\" escapes, or a regular expression. Only the pattern's text is
+ * read; nothing here touches the disk, and it is asked only of a pattern that matched nothing.
+ */
+
+export interface PatternSlips {
+  /** The pattern with `/` for `\`, where `\` escapes and the pattern reads as a Windows path. */
+  readonly backslashesAsSeparators?: string;
+  /** The pattern without the quotes around it. */
+  readonly unquoted?: string;
+  /**
+   * The patterns the pattern reads as, and the one glob that matches any of them (absent when a
+   * piece holds braces of its own, which a glob cannot nest).
+   */
+  readonly severalPatterns?: { readonly pieces: readonly string[]; readonly joined?: string };
+  /** The pattern without the spaces beside the commas (and just inside the braces) of its `{…}`. */
+  readonly bracesWithoutSpaces?: string;
+  /** The pattern reads as a regular expression. */
+  readonly regularExpression?: true;
+}
+
+export function patternSlips(pattern: string, posix = process.platform !== 'win32'): PatternSlips {
+  const trimmed = pattern.trim();
+  const quotedAround = /^(["'`])(.+)\1$/.exec(trimmed);
+  if (quotedAround) {
+    return { unquoted: quotedAround[2] };
+  }
+  const slips: { -readonly [K in keyof PatternSlips]: PatternSlips[K] } = {};
+  const { pieces, withoutBraceSpaces } = scanPattern(trimmed, posix);
+  if (pieces.length > 1 && pieces.every(readsAsOnePattern)) {
+    slips.severalPatterns = { pieces, ...(pieces.some((piece) => /[{}]/.test(piece)) ? {} : { joined: joinedAsAlternatives(pieces) }) };
+  } else if (LOOKS_LIKE_REGULAR_EXPRESSION.test(pattern)) {
+    slips.regularExpression = true;
+  }
+  // "src\core\*.ts" is "srccore*.ts" where "\" escapes: a backslash before a letter, digit or
+  // one of "_.-", which need no escaping, is a separator meant; in a regular expression's "\."
+  // it is not.
+  if (posix && !slips.regularExpression && /\\[\w.-]/.test(pattern)) {
+    slips.backslashesAsSeparators = pattern.replace(/\\/g, '/');
+  }
+  if (withoutBraceSpaces !== undefined && pieces.length === 1) {
+    slips.bracesWithoutSpaces = withoutBraceSpaces;
+  }
+  return slips;
+}
+
+/**
+ * What a regular expression has and a glob almost never does: an escaped dot, `.+`, `.*` after
+ * other characters of a name (a leading `.*` is the glob for dot files), `|`, `(…)`, a leading `^`
+ * or a trailing `$`.
+ */
+const LOOKS_LIKE_REGULAR_EXPRESSION = /\\\.|\.\+|[^/]\.\*|\||\(.*\)|^\^|\$$/;
+
+/** What separates patterns in the lists other tools take; outside braces none means anything in a glob. */
+const SEPARATORS = /[\s,;|]/;
+
+/**
+ * The pattern cut at separators outside `{…}` and `[…]` (runs of them count as one, so "a, b"
+ * gives two pieces), and the whole pattern without the spaces inside braces that stand beside a
+ * `{`, `,` or `}`, when it has any.
+ */
+function scanPattern(pattern: string, posix: boolean): { pieces: string[]; withoutBraceSpaces?: string } {
+  const pieces: string[] = [];
+  let piece = '';
+  let unspaced = '';
+  let braces = 0;
+  let inClass = false;
+  for (let at = 0; at < pattern.length; at += 1) {
+    const char = pattern[at];
+    if (posix && char === '\\' && at + 1 < pattern.length) {
+      piece += char + pattern[at + 1];
+      unspaced += char + pattern[at + 1];
+      at += 1;
+      continue;
+    }
+    if (inClass) {
+      inClass = char !== ']';
+    } else if (char === '[') {
+      inClass = true;
+    } else if (char === '{') {
+      braces += 1;
+    } else if (char === '}') {
+      braces = Math.max(0, braces - 1);
+    } else if (braces > 0 && /\s/.test(char) && besideBraceDelimiter(pattern, at)) {
+      piece += char;
+      continue;
+    } else if (braces === 0 && SEPARATORS.test(char)) {
+      if (piece !== '') {
+        pieces.push(piece);
+      }
+      piece = '';
+      unspaced += char;
+      continue;
+    }
+    piece += char;
+    unspaced += char;
+  }
+  if (piece !== '') {
+    pieces.push(piece);
+  }
+  return { pieces, ...(unspaced !== pattern ? { withoutBraceSpaces: unspaced } : {}) };
+}
+
+/** Whether the space at `at` stands next to a `{`, `,` or `}` (other spaces between them). */
+function besideBraceDelimiter(pattern: string, at: number): boolean {
+  return /[{,]\s*$/.test(pattern.slice(0, at)) || /^\s*[,}]/.test(pattern.slice(at + 1));
+}
+
+/**
+ * Whether a piece reads as a pattern or file name of its own: it has a wildcard, a brace, a dot or
+ * a slash. Words alone ("My Document.pdf" cut at its space) do not, nor does a negation or a
+ * piece of a regular expression.
+ */
+function readsAsOnePattern(piece: string): boolean {
+  return /[*?[{./]/.test(piece) && !piece.startsWith('!') && !LOOKS_LIKE_REGULAR_EXPRESSION.test(piece);
+}
+
+/**
+ * One glob for several: `{a,b}`. A piece with a `/` is anchored to the search root and one without
+ * matches at any depth, so once any piece is anchored (so is the whole) the others get `**\/`.
+ * A leading `./` or `/` anchors a piece too; a trailing `/` means everything under it.
+ */
+function joinedAsAlternatives(pieces: readonly string[]): string {
+  const parts = pieces.map((piece) => {
+    const markedAnchored = /^\.?\//.test(piece);
+    const body = piece.replace(/^\.?\/+/, '').replace(/\/$/, '/**');
+    return { body, anchored: markedAnchored || body.includes('/') };
+  });
+  if (!parts.some((part) => part.anchored)) {
+    return `{${parts.map((part) => part.body).join(',')}}`;
+  }
+  const bodies = parts.map(({ body, anchored }) => (anchored || body.startsWith('**') ? body : `**/${body}`));
+  const joined = `{${bodies.join(',')}}`;
+  // Pieces anchored only by a leading "./" hold no "/" of their own to anchor the whole.
+  return joined.includes('/') ? joined : `/${joined}`;
+}

@@ -1,0 +1,62 @@
+import * as assert from 'node:assert/strict';
+import { patternSlips } from '../../src/core/patternSlips';
+
+const posix = (pattern: string): ReturnType<typeof patternSlips> => patternSlips(pattern, true);
+
+describe('patternSlips: how a pattern that matched nothing was probably meant', () => {
+  it('finds nothing to say about ordinary globs, names with spaces and brace alternatives', () => {
+    for (const pattern of ['*', '*.ts', 'src/**/*.ts', '{src,test}/**/*.{ts,tsx}', 'My Document.pdf', 'notes for me', 'a\\*b', '[ab],c', '.*', '!src/**']) {
+      assert.deepEqual(posix(pattern), {}, pattern);
+    }
+  });
+
+  it('reads quotes around the whole pattern as a command line\'s', () => {
+    assert.deepEqual(posix('"*.ts"'), { unquoted: '*.ts' });
+    assert.deepEqual(posix("'src/*.md'"), { unquoted: 'src/*.md' });
+    assert.deepEqual(posix('`*.md`'), { unquoted: '*.md' });
+    // Only a matching pair around all of it.
+    assert.deepEqual(posix('"*.ts'), {});
+    assert.deepEqual(posix('"a".ts'), {});
+  });
+
+  it('joins patterns separated by spaces, commas, "|" or ";" as one brace alternative', () => {
+    assert.deepEqual(posix('**/*.ts **/*.js'), { severalPatterns: { pieces: ['**/*.ts', '**/*.js'], joined: '{**/*.ts,**/*.js}' } });
+    assert.deepEqual(posix('*.ts, *.tsx'), { severalPatterns: { pieces: ['*.ts', '*.tsx'], joined: '{*.ts,*.tsx}' } });
+    assert.deepEqual(posix('*.ts|*.tsx'), { severalPatterns: { pieces: ['*.ts', '*.tsx'], joined: '{*.ts,*.tsx}' } });
+    assert.deepEqual(posix('src/*.ts;test/*.ts'), { severalPatterns: { pieces: ['src/*.ts', 'test/*.ts'], joined: '{src/*.ts,test/*.ts}' } });
+    assert.deepEqual(posix('README.md CHANGELOG.md'), { severalPatterns: { pieces: ['README.md', 'CHANGELOG.md'], joined: '{README.md,CHANGELOG.md}' } });
+  });
+
+  it('keeps each joined piece matching where it matched alone', () => {
+    // Once one piece holds a "/", the whole is anchored: a piece that matched at any depth
+    // gets "**/", and one that was anchored by "./" alone needs the whole anchored by "/".
+    assert.equal(posix('*.md src/*.ts').severalPatterns?.joined, '{**/*.md,src/*.ts}');
+    assert.equal(posix('*.md ./*.json').severalPatterns?.joined, '{**/*.md,*.json}');
+    assert.equal(posix('./*.md ./*.json').severalPatterns?.joined, '/{*.md,*.json}');
+    assert.equal(posix('src/ docs/').severalPatterns?.joined, '{src/**,docs/**}');
+    assert.equal(posix('/src/*.ts /test/*.ts').severalPatterns?.joined, '{src/*.ts,test/*.ts}');
+  });
+
+  it('cannot nest braces, and says so by giving no joined pattern', () => {
+    assert.deepEqual(posix('*.{ts,tsx} *.md'), { severalPatterns: { pieces: ['*.{ts,tsx}', '*.md'] } });
+  });
+
+  it('leaves a regular expression to the regular-expression advice, even one with "|"', () => {
+    assert.deepEqual(posix('.*\\.ts|.*\\.js'), { regularExpression: true });
+    assert.deepEqual(posix('foo|bar'), { regularExpression: true });
+    assert.deepEqual(posix('^src/.*$'), { regularExpression: true });
+  });
+
+  it('takes the spaces out beside the commas of a brace alternative', () => {
+    assert.deepEqual(posix('src/*.{ts, tsx}'), { bracesWithoutSpaces: 'src/*.{ts,tsx}' });
+    assert.deepEqual(posix('{src , test}/*.ts'), { bracesWithoutSpaces: '{src,test}/*.ts' });
+    assert.deepEqual(posix('*.{ ts,tsx }'), { bracesWithoutSpaces: '*.{ts,tsx}' });
+    // A space inside an alternative is part of a name, as in "{My Documents,Desktop}/*".
+    assert.deepEqual(posix('{My Documents,Desktop}/*'), {});
+  });
+
+  it('gives a Windows path with "/" where "\\" escapes, and not on Windows', () => {
+    assert.deepEqual(posix('src\\core\\*.ts'), { backslashesAsSeparators: 'src/core/*.ts' });
+    assert.deepEqual(patternSlips('src\\core\\*.ts', false), {});
+  });
+});
