@@ -24,9 +24,9 @@ export interface PatternSlips {
 
 export function patternSlips(pattern: string, posix = process.platform !== 'win32'): PatternSlips {
   const trimmed = pattern.trim();
-  const quotedAround = /^(["'`])(.+)\1$/.exec(trimmed);
-  if (quotedAround) {
-    return { unquoted: quotedAround[2] };
+  const unquoted = withoutQuotesAround(trimmed);
+  if (unquoted !== undefined) {
+    return { unquoted };
   }
   const slips: { -readonly [K in keyof PatternSlips]: PatternSlips[K] } = {};
   const { pieces, withoutBraceSpaces } = scanPattern(trimmed, posix);
@@ -45,6 +45,11 @@ export function patternSlips(pattern: string, posix = process.platform !== 'win3
     slips.bracesWithoutSpaces = withoutBraceSpaces;
   }
   return slips;
+}
+
+/** The text inside quotes that stand around all of it, as a command line would take them off. */
+export function withoutQuotesAround(text: string): string | undefined {
+  return /^(["'`])(.+)\1$/.exec(text)?.[2];
 }
 
 /**

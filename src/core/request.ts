@@ -15,6 +15,7 @@ import * as nodePath from 'node:path';
 import { directoryInOtherCase } from './caseless';
 import { GlobError } from './errors';
 import { parseGlobInput } from './input';
+import { missingPathAdvice } from './pathAdvice';
 import { compilePattern, GlobSyntaxError, type CompiledPattern } from './pattern';
 import { anchoredPattern, pathSegments, tidyPatternPath, type PatternPath } from './patternPath';
 import { VCS_METADATA_NAMES } from './ripgrep/args';
@@ -233,7 +234,7 @@ async function resolvePath(
       await requireDirectory(candidates[0].root, pathText, paths);
     }
     const tried = candidates.map((candidate) => candidate.root).join(', ');
-    const advice = globInPathAdvice(pathText) ?? 'Give a directory that exists, relative to the workspace or absolute, or omit "path" to search the whole workspace.';
+    const advice = missingPathAdvice(pathText) ?? 'Give a directory that exists, relative to the workspace or absolute, or omit "path" to search the whole workspace.';
     throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${tried}). ${advice}`);
   }
   return found;
@@ -392,7 +393,7 @@ async function requireDirectory(root: string, asGiven: string, paths: nodePath.P
     const otherName = await directoryInOtherCase(paths.dirname(root), paths.basename(root));
     const otherCase = otherName === undefined ? undefined : paths.join(paths.dirname(root), otherName);
     const advice =
-      globInPathAdvice(asGiven) ??
+      missingPathAdvice(asGiven) ??
       (otherCase !== undefined
         ? `Names are case-sensitive here, and ${otherCase} exists: pass that as "path".`
         : 'Give a directory that exists, or omit "path" to search the whole workspace.');
@@ -401,23 +402,6 @@ async function requireDirectory(root: string, asGiven: string, paths: nodePath.P
   if (kind === 'file') {
     throw notADirectory(asGiven, root, paths);
   }
-}
-
-/**
- * For a missing "path" that holds glob syntax ("src/*.ts", "src/**"): the directory part to pass
- * as "path" and the rest as "pattern". Models put a whole glob in "path" now and then.
- */
-function globInPathAdvice(pathText: string): string | undefined {
-  const segments = pathText.split(/[\\/]+/);
-  const firstGlob = segments.findIndex((segment) => /[*?[\]{}]/.test(segment));
-  if (firstGlob === -1) {
-    return undefined;
-  }
-  const directory = segments.slice(0, firstGlob).join('/') || (pathText.startsWith('/') ? '/' : '');
-  const pattern = JSON.stringify(anchoredPattern(segments.slice(firstGlob)));
-  return directory === ''
-    ? `"path" names a directory and takes no glob: omit "path" and pass the glob as "pattern" (${pattern}).`
-    : `"path" names a directory and takes no glob: pass the directory part as "path" (${JSON.stringify(directory)}) and the rest as "pattern" (${pattern}).`;
 }
 
 async function requireFolderOnDisk(root: string, name: string, otherFolders: boolean): Promise<void> {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { glob, GlobError, resolveRequest, searchGlob, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../src/core';
 import { statPool } from '../../src/core/statPool';
 import { exists } from './helpers/processes';
@@ -471,6 +472,30 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     await rejectsWith(search(tree, { pattern: '*', path: 'file.txt' }), 'pathNotDirectory', /is a file, not a directory.*"pattern" \("file\.txt"\)/);
     mkdirSync(tree.path('.git'), { recursive: true });
     await rejectsWith(search(tree, { pattern: '*', path: '.git' }), 'pathInMetadata', /version-control metadata/);
+  });
+
+  it('gives the "path" meant for one written as other tools take it, and that path finds the files', async () => {
+    const inDir = await search(tree, { pattern: '*', path: 'dir' });
+    assert.ok(inDir.total > 0);
+    const slips: Array<[string, RegExp]> = [
+      ['"dir"', /The quotes would have to be part of the directory's name\. Without them: "path": "dir"\./],
+      ["'dir'", /Without them: "path": "dir"\./],
+      ['${workspaceFolder}/dir', /"path" takes no variables, and a relative "path" starts from the workspace: "path": "dir"\./],
+      [pathToFileURL(tree.path('dir')).href, new RegExp(`takes a file system path, not a URI: "path": ${escapeRegExp(JSON.stringify(tree.path('dir')))}\\.`)],
+    ];
+    for (const [path, advice] of slips) {
+      const error = await search(tree, { pattern: '*', path }).then(
+        () => assert.fail(`${path} was searched`),
+        (thrown: unknown) => thrown,
+      );
+      assert.ok(error instanceof GlobError && error.kind === 'pathNotFound', String(error));
+      assert.match(error.message, advice);
+      const meant = JSON.parse(/"path": ("[^"]*")\.$/.exec(error.message)?.[1] ?? 'null') as string;
+      const followed = await search(tree, { pattern: '*', path: meant });
+      assert.deepEqual(followed.page.map((found) => found.path), inDir.page.map((found) => found.path), path);
+    }
+    await rejectsWith(search(tree, { pattern: '*', path: '${workspaceFolder}' }), 'pathNotFound', /takes no variables: omit "path" to search the whole workspace\./);
+    await rejectsWith(search(tree, { pattern: '*', path: '$HOME/dir' }), 'pathNotFound', /"\$HOME" is not expanded\. Write out the directory it stands for \("~" works/);
   });
 
   it('names a workspace folder gone from disk instead of blaming ripgrep, and says how to search the rest', async () => {

@@ -1,0 +1,69 @@
+/**
+ * What to send instead of a "path" that does not exist, when its text shows how it went wrong.
+ * Models write "path" the way other tools and editors take one: a file URI, quoted as on a
+ * command line, with a variable (`${workspaceFolder}/src`, `$HOME/project`) that nothing here
+ * expands, or with a glob in it. Only the text is read; the caller has already found nothing there.
+ */
+
+import { fileURLToPath } from 'node:url';
+import { anchoredPattern } from './patternPath';
+import { withoutQuotesAround } from './patternSlips';
+
+/** The advice for a missing `path`, or undefined when its text looks like an ordinary path. */
+export function missingPathAdvice(pathText: string): string | undefined {
+  return fileUriAdvice(pathText) ?? quotesAdvice(pathText) ?? variableAdvice(pathText) ?? globInPathAdvice(pathText);
+}
+
+function fileUriAdvice(pathText: string): string | undefined {
+  if (!/^file:\/\//i.test(pathText)) {
+    return undefined;
+  }
+  let path: string;
+  try {
+    path = fileURLToPath(pathText);
+  } catch {
+    return '"path" takes a file system path, not a URI.';
+  }
+  return `"path" takes a file system path, not a URI: "path": ${JSON.stringify(path)}.`;
+}
+
+function quotesAdvice(pathText: string): string | undefined {
+  const unquoted = withoutQuotesAround(pathText.trim());
+  return unquoted !== undefined ? `The quotes would have to be part of the directory's name. Without them: "path": ${JSON.stringify(unquoted)}.` : undefined;
+}
+
+/**
+ * VS Code's `${workspaceFolder}` (`${workspaceRoot}`, `${workspaceFolder:name}`) at the start
+ * stands for what a relative "path" already starts from; any other `$NAME`, `${NAME}` or
+ * `%NAME%` is an environment variable the caller has to write out.
+ */
+function variableAdvice(pathText: string): string | undefined {
+  const workspace = /^\$\{(?:workspaceFolder|workspaceRoot)(?::[^}]*)?\}[\\/]*(.*)$/.exec(pathText);
+  if (workspace) {
+    const rest = workspace[1];
+    return rest === ''
+      ? `"path" takes no variables: omit "path" to search the whole workspace.`
+      : `"path" takes no variables, and a relative "path" starts from the workspace: "path": ${JSON.stringify(rest)}.`;
+  }
+  const variable = /\$\{?[A-Za-z_]\w*\}?|%[A-Za-z_]\w*%/.exec(pathText);
+  return variable
+    ? `"path" takes no variables: ${JSON.stringify(variable[0])} is not expanded. Write out the directory it stands for${variable[0].includes('HOME') ? ' ("~" works for the home directory)' : ''}.`
+    : undefined;
+}
+
+/**
+ * For a "path" that holds glob syntax ("src/*.ts", "src/**"): the directory part to pass as
+ * "path" and the rest as "pattern". Models put a whole glob in "path" now and then.
+ */
+function globInPathAdvice(pathText: string): string | undefined {
+  const segments = pathText.split(/[\\/]+/);
+  const firstGlob = segments.findIndex((segment) => /[*?[\]{}]/.test(segment));
+  if (firstGlob === -1) {
+    return undefined;
+  }
+  const directory = segments.slice(0, firstGlob).join('/') || (pathText.startsWith('/') ? '/' : '');
+  const pattern = JSON.stringify(anchoredPattern(segments.slice(firstGlob)));
+  return directory === ''
+    ? `"path" names a directory and takes no glob: omit "path" and pass the glob as "pattern" (${pattern}).`
+    : `"path" names a directory and takes no glob: pass the directory part as "path" (${JSON.stringify(directory)}) and the rest as "pattern" (${pattern}).`;
+}
