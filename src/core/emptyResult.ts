@@ -21,7 +21,7 @@ import { shownPath } from './scopePaths';
 export async function explainEmpty(request: GlobRequest, caseless: CaselessFound | undefined, ignored: IgnoredMatches | undefined): Promise<EmptyResultFacts> {
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
   const slips = patternSlips(request.patternAsGiven);
-  const facts: EmptyResultFacts = {
+  const facts: { -readonly [K in keyof EmptyResultFacts]: EmptyResultFacts[K] } = {
     ...slips,
     ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first) } } : {}),
     ...(ignored ? { ignoredMatches: { count: ignored.count, complete: ignored.complete, examples: shown(ignored.first) } } : {}),
@@ -29,7 +29,14 @@ export async function explainEmpty(request: GlobRequest, caseless: CaselessFound
   // A pattern to be written again first: its directories are not the ones meant ('"src' of
   // '"src/*.ts"', 'test' of "src/*.ts;test/*.ts").
   const rewritten = slips.unquoted !== undefined || slips.severalPatterns !== undefined;
-  const missing = rewritten ? undefined : await firstMissingDirectory(request);
+  if (rewritten) {
+    return facts;
+  }
+  const directories = await directoriesNamed(request);
+  if (directories) {
+    facts.directories = directories;
+  }
+  const missing = await firstMissingDirectory(request);
   if (missing === undefined) {
     return facts;
   }
@@ -40,6 +47,36 @@ export async function explainEmpty(request: GlobRequest, caseless: CaselessFound
     ...(missing.otherCase ? { missingDirectoryOtherCase: missing.otherCase } : {}),
     ...(rootRepeated ? { rootRepeated } : {}),
   };
+}
+
+/**
+ * For a pattern that may name directories rather than files (its last part has no extension, as
+ * in "core" or "src/core", or it names a directory that exists): the pattern that lists the files
+ * inside them, and the directories it names that exist, looked up where a stat can tell (a
+ * pattern without wildcards).
+ */
+async function directoriesNamed(request: GlobRequest): Promise<EmptyResultFacts['directories']> {
+  const { pattern, patternAsGiven: given } = request;
+  if (pattern.negated || given.endsWith('/') || pattern.source.endsWith('**')) {
+    return undefined;
+  }
+  const body = pattern.source.replace(/^\/+/, '');
+  const found: string[] = [];
+  // Without wildcards the pattern names one place below each root: for a bare name ("src"),
+  // the directory of that name in the root itself.
+  if (!/[*?[\]{}\\]/.test(body)) {
+    for (const scope of request.scopes) {
+      const isDirectory = await fs.stat(nodePath.join(scope.searchRoot, body)).then((stats) => stats.isDirectory(), () => false);
+      if (isDirectory) {
+        found.push(`${shownPath(scope, [...scope.rootSegments, body].join('/'))}/`);
+      }
+    }
+  }
+  const lastPart = body.slice(body.lastIndexOf('/') + 1);
+  if (found.length === 0 && /.\./.test(lastPart)) {
+    return undefined;
+  }
+  return { inside: pattern.anchored || found.length > 0 ? `${given}/` : `**/${given}/`, found };
 }
 
 /**

@@ -195,7 +195,7 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
     hints.push(
       `- The pattern starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}: a leading "/" only anchors it there. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}.`,
     );
-  } else if (context.anyDepthPattern !== undefined && !rewritten) {
+  } else if (context.anyDepthPattern !== undefined && !rewritten && !result.directories?.found.length) {
     hints.push(
       context.absolutePattern
         ? `- The pattern is an absolute path, so only that place was searched. To match the same names at any depth of ${result.rootLabel}, use ${quoted(context.anyDepthPattern)}.`
@@ -211,8 +211,22 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
   if (result.regularExpression) {
     hints.push('- The pattern is read as a glob, not a regular expression: "*" stands for any characters within a name, "?" for one, "{a,b}" for either; for example "*.test.ts" finds names ending in ".test.ts".');
   }
-  hints.push('- Only files are returned, never directories; to list what is inside a directory "dir", use the pattern "dir/". Matching is case-sensitive.');
+  hints.push(directoriesHint(result));
   return hints;
+}
+
+/** That only files are returned, and how to list what is inside the directories the pattern may name. */
+function directoriesHint(result: ResultFacts): string {
+  const directories = result.directories;
+  if (directories === undefined) {
+    return '- Only files are returned, never directories; to list what is inside a directory, end the pattern with "/" ("src/" for the src directory). Matching is case-sensitive.';
+  }
+  const { inside, found } = directories;
+  if (found.length > 0) {
+    const named = found.length === 1 ? `${quoted(found[0])} is a directory` : `${found.map(quoted).join(', ')} are directories`;
+    return `- ${named}, and only files are returned, never directories. To list the files inside: "pattern": ${quoted(inside)}.`;
+  }
+  return `- Only files are returned, never directories; if ${quoted(result.pattern)} names directories, "pattern": ${quoted(inside)} lists the files inside them. Matching is case-sensitive.`;
 }
 
 /** The pattern as it was likely meant, for each slip in how it was written (patternSlips.ts). */

@@ -96,4 +96,9 @@ export interface EmptyResultFacts extends PatternSlips {
    * "path": "src" and "pattern": "src/core/*.ts"), and the pattern without them.
    */
   readonly rootRepeated?: { readonly directories: string; readonly pattern: string };
+  /**
+   * For a pattern that may name directories: the pattern that lists the files inside them, and
+   * the directories it names that exist (as shown paths), where a stat could tell.
+   */
+  readonly directories?: { readonly inside: string; readonly found: readonly string[] };
 }

@@ -336,6 +336,30 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(nested.text, /a "\{…\}" cannot hold another: search for each on its own\./);
   });
 
+  it('names the directories a pattern names, and the pattern that lists the files inside them', async () => {
+    tree.write({ 'src/core/glob.ts': 1, 'src/cli.ts': 2, 'lib/core/x.js': 3 });
+    const cases: Array<[string, RegExp, string[]]> = [
+      // A stat tells: the pattern names one place.
+      ['src/core', /- "src\/core\/" is a directory, and only files are returned, never directories\. To list the files inside: "pattern": "src\/core\/"\./, ['src/core/glob.ts']],
+      ['src', /- "src\/" is a directory, .* "pattern": "src\/"\./, ['src/core/glob.ts', 'src/cli.ts']],
+      // A bare name below the root: no stat can tell, so the advice is conditional.
+      ['core', /- Only files are returned, never directories; if "core" names directories, "pattern": "\*\*\/core\/" lists the files inside them\./, ['src/core/glob.ts', 'lib/core/x.js']],
+    ];
+    for (const [pattern, hint, inside] of cases) {
+      const named = await search(tree, { pattern });
+      assert.equal(named.total, 0, pattern);
+      assert.match(named.text, hint);
+      // "Start it with **/" would look for the directory at any depth, as a file again.
+      assert.doesNotMatch(named.text, /start it with "\*\*\/"/);
+      const suggested = /"pattern": ("[^"]*")/.exec(named.text);
+      const followed = await search(tree, { pattern: JSON.parse(suggested?.[1] ?? 'null') as string });
+      assert.deepEqual(followed.page.map((path) => path.shown), inside, pattern);
+    }
+    // A name with an extension names files: the plain advice.
+    const files = await search(tree, { pattern: 'src/*.md' });
+    assert.match(files.text, /- Only files are returned, never directories; to list what is inside a directory, end the pattern with "\/"/);
+  });
+
   it('says when a pattern repeats the directories "path" already names, and what to pass instead', async () => {
     tree.write({ 'src/core/glob.ts': 1, 'src/cli.ts': 2 });
     // A model that narrows "path" to src often keeps "src/" in the pattern, which then looks for
