@@ -12,7 +12,7 @@ import * as nodePath from 'node:path';
 import { directoryInOtherCase, type CaselessFound } from './caseless';
 import type { IgnoredMatches } from './ignoredProbe';
 import type { RawName } from './names';
-import { anchoredPattern, pathSegments } from './patternPath';
+import { anchoredPattern, pathSegments, repeatedTailLengths } from './patternPath';
 import { patternSlips } from './patternSlips';
 import type { GlobRequest } from './request';
 import type { EmptyResultFacts } from './result';
@@ -118,13 +118,11 @@ async function firstInOtherCase(request: GlobRequest, parent: readonly string[],
 function repeatedRoot(request: GlobRequest): EmptyResultFacts['rootRepeated'] {
   const directories = request.pattern.literalDirectories;
   for (const scope of request.scopes) {
-    const rootSegments = scope.searchRoot.split(/[\\/]/).filter((segment) => segment !== '');
-    for (let count = Math.min(directories.length, rootSegments.length); count >= 1; count -= 1) {
-      if (directories.slice(0, count).every((directory, i) => directory === rootSegments[rootSegments.length - count + i])) {
-        const body = request.pattern.source.replace(/^\//, '');
-        const rest = pathSegments(body, process.platform !== 'win32').slice(count);
-        return { directories: `${directories.slice(0, count).join('/')}/`, pattern: anchoredPattern(rest) };
-      }
+    const [count] = repeatedTailLengths(directories, scope.searchRoot);
+    if (count !== undefined) {
+      const body = request.pattern.source.replace(/^\//, '');
+      const rest = pathSegments(body, process.platform !== 'win32').slice(count);
+      return { directories: `${directories.slice(0, count).join('/')}/`, pattern: anchoredPattern(rest) };
     }
   }
   return undefined;

@@ -2,12 +2,42 @@
  * What to send instead of a "path" that does not exist, when its text shows how it went wrong.
  * Models write "path" the way other tools and editors take one: a file URI, quoted as on a
  * command line, with a variable (`${workspaceFolder}/src`, `$HOME/project`) that nothing here
- * expands, or with a glob in it. Only the text is read; the caller has already found nothing there.
+ * expands, or with a glob in it; those are told from the text alone. A relative "path" that
+ * starts with the workspace folder's own name is checked on disk: the rest must be a directory.
  */
 
+import { promises as fs } from 'node:fs';
+import type * as nodePath from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { anchoredPattern } from './patternPath';
+import { anchoredPattern, repeatedTailLengths } from './patternPath';
 import { withoutQuotesAround } from './patternSlips';
+
+/**
+ * For a relative "path" that starts with the workspace folder's own name ("proj/src" where the
+ * folder is /home/me/proj): models see that name in paths and prompts and repeat it, but a
+ * relative "path" already starts inside the folder. The advice names the rest, when it is a
+ * directory there, or says to omit "path" when nothing is left.
+ */
+export async function folderNameAdvice(
+  pathText: string,
+  folderPaths: readonly string[],
+  paths: nodePath.PlatformPath,
+): Promise<string | undefined> {
+  const given = pathText.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
+  for (const folder of folderPaths) {
+    for (const count of repeatedTailLengths(given, folder)) {
+      const rest = given.slice(count);
+      if (rest.length === 0) {
+        return `${JSON.stringify(pathText)} names the workspace folder itself (${folder}), and a relative "path" starts inside it: omit "path" to search it all.`;
+      }
+      const isDirectory = await fs.stat(paths.join(folder, ...rest)).then((stats) => stats.isDirectory(), () => false);
+      if (isDirectory) {
+        return `A relative "path" starts inside the workspace folder (${folder}), so its name is not repeated: "path": ${JSON.stringify(rest.join('/'))}.`;
+      }
+    }
+  }
+  return undefined;
+}
 
 /** The advice for a missing `path`, or undefined when its text looks like an ordinary path. */
 export function missingPathAdvice(pathText: string): string | undefined {

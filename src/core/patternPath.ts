@@ -135,3 +135,19 @@ export function anchoredPattern(segments: readonly string[]): string {
   const text = segments.join('/');
   return text === '' ? '*' : segments.length === 1 && !text.startsWith('**') ? `./${text}` : text;
 }
+
+/**
+ * How many of `leading`'s first segments repeat the last ones of `directory`, in order, longest
+ * first ("src/core" under a root ending in "/src" gives [1]). A model that narrows the search to a
+ * directory often names that directory again at the start of what is searched inside it.
+ */
+export function repeatedTailLengths(leading: readonly string[], directory: string): number[] {
+  const tail = directory.split(/[\\/]+/).filter((segment) => segment !== '');
+  const lengths: number[] = [];
+  for (let count = Math.min(leading.length, tail.length); count >= 1; count -= 1) {
+    if (leading.slice(0, count).every((segment, i) => segment === tail[tail.length - count + i])) {
+      lengths.push(count);
+    }
+  }
+  return lengths;
+}

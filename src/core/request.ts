@@ -15,7 +15,7 @@ import * as nodePath from 'node:path';
 import { directoryInOtherCase } from './caseless';
 import { GlobError } from './errors';
 import { parseGlobInput } from './input';
-import { missingPathAdvice } from './pathAdvice';
+import { folderNameAdvice, missingPathAdvice } from './pathAdvice';
 import { compilePattern, GlobSyntaxError, type CompiledPattern } from './pattern';
 import { anchoredPattern, pathSegments, tidyPatternPath, type PatternPath } from './patternPath';
 import { VCS_METADATA_NAMES } from './ripgrep/args';
@@ -230,6 +230,10 @@ async function resolvePath(
     }
   }
   if (found.length === 0) {
+    const repeatedFolder = await folderNameAdvice(text, folders.map((folder) => folder.path), paths);
+    if (repeatedFolder !== undefined) {
+      throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${candidates.map((candidate) => candidate.root).join(', ')}). ${repeatedFolder}`);
+    }
     if (candidates.length === 1) {
       await requireDirectory(candidates[0].root, pathText, paths);
     }

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { glob, GlobError, resolveRequest, searchGlob, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../src/core';
 import { statPool } from '../../src/core/statPool';
@@ -506,6 +507,8 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
       ["'dir'", /Without them: "path": "dir"\./],
       ['${workspaceFolder}/dir', /"path" takes no variables, and a relative "path" starts from the workspace: "path": "dir"\./],
       [pathToFileURL(tree.path('dir')).href, new RegExp(`takes a file system path, not a URI: "path": ${escapeRegExp(JSON.stringify(tree.path('dir')))}\\.`)],
+      // The workspace folder's own name in front: a relative path starts inside the folder.
+      [`${basename(tree.root)}/dir`, /A relative "path" starts inside the workspace folder \(.*\), so its name is not repeated: "path": "dir"\./],
     ];
     for (const [path, advice] of slips) {
       const error = await search(tree, { pattern: '*', path }).then(
@@ -518,6 +521,7 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
       const followed = await search(tree, { pattern: '*', path: meant });
       assert.deepEqual(followed.page.map((found) => found.path), inDir.page.map((found) => found.path), path);
     }
+    await rejectsWith(search(tree, { pattern: '*', path: basename(tree.root) }), 'pathNotFound', /names the workspace folder itself \(.*\), and a relative "path" starts inside it: omit "path" to search it all\./);
     await rejectsWith(search(tree, { pattern: '*', path: '${workspaceFolder}' }), 'pathNotFound', /takes no variables: omit "path" to search the whole workspace\./);
     await rejectsWith(search(tree, { pattern: '*', path: '$HOME/dir' }), 'pathNotFound', /"\$HOME" is not expanded\. Write out the directory it stands for \("~" works/);
   });
