@@ -335,4 +335,48 @@ describe("Copilot's own agent mode calls glob", () => {
       }
     }
   });
+
+  it("7. the model follows the footer to the complete lists and reads them with Copilot's read_file; the person allows it once", async function () {
+    if (!harnessAvailable()) {
+      // Copilot asks before it reads a file outside the workspace; answering needs the runner's browser.
+      this.skip();
+    }
+    const readList = { name: 'read_file', input: { startLine: 1, endLine: 12 }, inputFromLastResult: { filePath: 'is saved in (/.+?\\.txt): read it' } };
+    const pending = await askAgent('Which files in this workspace are the oldest?', [
+      { toolCalls: [{ name: 'glob', input: { pattern: '*' } }] },
+      { toolCalls: [readList] },
+      { toolCalls: [{ name: 'glob', input: { pattern: '*', path: 'bulk' } }] },
+      { toolCalls: [readList] },
+      { text: 'The oldest files are in archive/.' },
+    ]);
+    // The lists are kept in the extension's storage, outside the workspace, so Copilot's own tool
+    // asks the person first, as it does for any file there.
+    assert.deepEqual(pending, { type: 'confirmation', kind: 'toolInvocation', toolId: 'copilot_readFile' }, JSON.stringify(pending));
+    await uiAction('click', 'text=Allow reading external files?');
+    await screenshot('copilot-read-complete-list');
+    // The default button, "Allow in this Session": the second list is read without asking again.
+    await uiAction('click', `${CONFIRMATION_BUTTONS}:has-text("Allow in this Session")`);
+    await waitFor('the model to answer after reading both lists', async () => ((await transcript()).requests.length >= 5 ? true : undefined));
+    await uiAction('wait', '.interactive-response:not(.chat-response-loading):has-text("The oldest files are in archive/.")');
+
+    const { toolResults } = await transcript();
+    assert.deepEqual(
+      toolResults.map((result) => result.name),
+      ['glob', 'read_file', 'glob', 'read_file'],
+    );
+    for (const [found, read] of [
+      [toolResults[0], toolResults[1]],
+      [toolResults[2], toolResults[3]],
+    ]) {
+      const list = /is saved in (\/.+?\.txt): read it/.exec(found.text)?.[1];
+      assert.ok(list !== undefined && existsSync(list), found.text);
+      assert.deepEqual(read.input, { startLine: 1, endLine: 12, filePath: list });
+      // The model read the list's first lines as they are on disk: the header, then the oldest paths.
+      const firstLines = readFileSync(list, 'utf8').split('\n').slice(0, 12).filter(Boolean);
+      assert.ok(firstLines.length >= 10, firstLines.join('\n'));
+      for (const line of firstLines) {
+        assert.ok(read.text.includes(line), `the model did not read ${JSON.stringify(line)}:\n${read.text}`);
+      }
+    }
+  });
 });
