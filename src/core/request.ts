@@ -1,7 +1,7 @@
 /**
  * Raw tool input → one validated request (STYLE habit 5): the pattern normalised and compiled,
- * `path` resolved to existing directories, and for each one the walk that lists it. Nothing
- * downstream checks input again.
+ * `path` resolved to existing directories (searchRoots.ts), and for each one the walk that lists
+ * it. Nothing downstream checks input again.
  *
  * A walk starts at the workspace folder that holds the search root, not at the search root
  * itself, and is narrowed to it with negative globs: that way the folder's own ignore files
@@ -10,16 +10,14 @@
  */
 
 import { promises as fs } from 'node:fs';
-import * as os from 'node:os';
 import * as nodePath from 'node:path';
-import { directoryInOtherCase } from './caseless';
 import { GlobError } from './errors';
 import { parseGlobInput } from './input';
-import { folderNameAdvice, missingPathAdvice } from './pathAdvice';
 import { compilePattern, GlobSyntaxError, type CompiledPattern } from './pattern';
 import { anchoredPattern, pathSegments, tidyPatternPath, type PatternPath } from './patternPath';
 import { VCS_METADATA_NAMES } from './ripgrep/args';
 import { ripgrepGlobReason } from './ripgrep/globReason';
+import { entryKind, requireFolderOnDisk, resolvePath, type SearchRoot } from './searchRoots';
 
 export interface WorkspaceFolder {
   /** Shown before paths in a multi-root workspace. */
@@ -83,12 +81,6 @@ export interface AbsoluteElsewhere {
   readonly pattern: string;
 }
 
-/** A directory to search and the workspace folder holding it, if any. */
-export interface SearchRoot {
-  readonly root: string;
-  readonly folder: WorkspaceFolder | undefined;
-}
-
 export async function resolveRequest(rawInput: unknown, context: RequestContext): Promise<GlobRequest> {
   const input = parseGlobInput(rawInput);
   const platform = context.platform ?? process.platform;
@@ -117,8 +109,6 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
   patternText = split.pattern;
   searchRoots = split.searchRoots;
   if (input.path === undefined) {
-    // A folder can be gone from disk while it is still open (moved, deleted, a drive unmounted);
-    // ripgrep started in it would fail as if ripgrep itself were missing.
     await Promise.all(searchRoots.map(({ root, folder }) => requireFolderOnDisk(root, folder?.name ?? root, folders.length > 1)));
   }
 
@@ -193,55 +183,6 @@ function splitParentPattern(root: string, tidied: PatternPath, paths: nodePath.P
   }
   const directory = paths.resolve(root, ...Array<string>(tidied.parentsAbove).fill('..'), ...segments.slice(0, named));
   return { directory, pattern: negation + anchoredPattern(segments.slice(named)) };
-}
-
-/** Resolves `path` to the directories it names; several when a relative path exists in several folders. */
-async function resolvePath(
-  pathText: string,
-  folders: readonly WorkspaceFolder[],
-  paths: nodePath.PlatformPath,
-): Promise<SearchRoot[]> {
-  let text = pathText;
-  if (text === '~' || text.startsWith('~/')) {
-    text = paths.join(os.homedir(), text.slice(1));
-  }
-  if (paths.isAbsolute(text)) {
-    const root = paths.resolve(text);
-    await requireDirectory(root, pathText, paths);
-    return [{ root, folder: innermostFolder(root, folders, paths) }];
-  }
-  if (folders.length === 0) {
-    throw new GlobError('invalidInput', `The "path" ${JSON.stringify(pathText)} is relative, but no workspace folder is open. Pass an absolute directory.`);
-  }
-
-  const [first, ...rest] = text.split(/[\\/]+/);
-  const named = folders.length > 1 ? folders.find((folder) => folder.name === first) : undefined;
-  const candidates = named
-    ? [{ root: paths.resolve(named.path, ...rest), folder: named }]
-    : folders.map((folder) => ({ root: paths.resolve(folder.path, text), folder }));
-
-  const found: SearchRoot[] = [];
-  for (const candidate of candidates) {
-    const kind = await entryKind(candidate.root);
-    if (kind === 'directory') {
-      found.push({ root: candidate.root, folder: innermostFolder(candidate.root, folders, paths) });
-    } else if (kind === 'file' && candidates.length === 1) {
-      throw notADirectory(pathText, candidate.root, paths);
-    }
-  }
-  if (found.length === 0) {
-    const repeatedFolder = await folderNameAdvice(text, folders.map((folder) => folder.path), paths);
-    if (repeatedFolder !== undefined) {
-      throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${candidates.map((candidate) => candidate.root).join(', ')}). ${repeatedFolder}`);
-    }
-    if (candidates.length === 1) {
-      await requireDirectory(candidates[0].root, pathText, paths);
-    }
-    const tried = candidates.map((candidate) => candidate.root).join(', ');
-    const advice = missingPathAdvice(pathText) ?? 'Give a directory that exists, relative to the workspace or absolute, or omit "path" to search the whole workspace.';
-    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${tried}). ${advice}`);
-  }
-  return found;
 }
 
 /**
@@ -365,65 +306,6 @@ async function throughSymbolicLink(
 ): Promise<boolean> {
   const [realFolder, realRoot] = await Promise.all([fs.realpath(folderPath), fs.realpath(searchRoot)]);
   return paths.join(realFolder, ...segments) !== realRoot;
-}
-
-function innermostFolder(
-  directory: string,
-  folders: readonly WorkspaceFolder[],
-  paths: nodePath.PlatformPath,
-): WorkspaceFolder | undefined {
-  let best: WorkspaceFolder | undefined;
-  for (const folder of folders) {
-    const relative = paths.relative(folder.path, directory);
-    const inside = relative === '' || (!relative.startsWith('..') && !paths.isAbsolute(relative));
-    if (inside && (best === undefined || folder.path.length > best.path.length)) {
-      best = folder;
-    }
-  }
-  return best;
-}
-
-async function entryKind(path: string): Promise<'directory' | 'file' | 'missing'> {
-  try {
-    return (await fs.stat(path)).isDirectory() ? 'directory' : 'file';
-  } catch {
-    return 'missing';
-  }
-}
-
-async function requireDirectory(root: string, asGiven: string, paths: nodePath.PlatformPath): Promise<void> {
-  const kind = await entryKind(root);
-  if (kind === 'missing') {
-    const otherName = await directoryInOtherCase(paths.dirname(root), paths.basename(root));
-    const otherCase = otherName === undefined ? undefined : paths.join(paths.dirname(root), otherName);
-    const advice =
-      missingPathAdvice(asGiven) ??
-      (otherCase !== undefined
-        ? `Names are case-sensitive here, and ${otherCase} exists: pass that as "path".`
-        : 'Give a directory that exists, or omit "path" to search the whole workspace.');
-    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(asGiven)} does not exist (resolved to ${root}). ${advice}`);
-  }
-  if (kind === 'file') {
-    throw notADirectory(asGiven, root, paths);
-  }
-}
-
-async function requireFolderOnDisk(root: string, name: string, otherFolders: boolean): Promise<void> {
-  if ((await entryKind(root)) !== 'directory') {
-    throw new GlobError(
-      'pathNotFound',
-      `The workspace folder ${JSON.stringify(name)} is missing on disk (${root}): it may have been moved or deleted, so it cannot be searched. ${
-        otherFolders ? 'To search another workspace folder, pass a "path" inside it; or pass' : 'Pass'
-      } an absolute directory that exists as "path".`,
-    );
-  }
-}
-
-function notADirectory(asGiven: string, root: string, paths: nodePath.PlatformPath): GlobError {
-  return new GlobError(
-    'pathNotDirectory',
-    `The "path" ${JSON.stringify(asGiven)} is a file, not a directory. To find it, pass its directory as "path" (${paths.dirname(root)}) and its name as "pattern" (${JSON.stringify(paths.basename(root))}).`,
-  );
 }
 
 function rootLabel(explicitPath: boolean, scopes: readonly SearchScope[]): string {
