@@ -73,7 +73,9 @@ async function directoriesNamed(request: GlobRequest): Promise<EmptyResultFacts[
     }
   }
   const lastPart = body.slice(body.lastIndexOf('/') + 1);
-  if (found.length === 0 && /.\./.test(lastPart)) {
+  // An extension names files; wildcards alone ("*") name everything, directories no more than files.
+  const namesOnlyWildcards = lastPart.replace(/\[[^\]]*\]|[*?{},]/g, '') === '';
+  if (found.length === 0 && (/.\./.test(lastPart) || namesOnlyWildcards)) {
     return undefined;
   }
   return { inside: pattern.anchored || found.length > 0 ? `${given}/` : `**/${given}/`, found };

@@ -165,7 +165,7 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
   }
   const hints = slipHints(result);
   // Advice about where a pattern matches is about the pattern as written, which a slip says to
-  // write again first.
+  // write again first. Nor is it given when ignored files match the pattern where it is anchored.
   const rewritten = hints.length > 0;
   if (result.missingDirectory !== undefined) {
     const otherCase = result.missingDirectoryOtherCase;
@@ -195,7 +195,7 @@ function emptyHints(result: ResultFacts, context: RenderContext): string[] {
     hints.push(
       `- The pattern starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}: a leading "/" only anchors it there. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}.`,
     );
-  } else if (context.anyDepthPattern !== undefined && !rewritten && !result.directories?.found.length) {
+  } else if (context.anyDepthPattern !== undefined && !rewritten && !result.directories?.found.length && !result.ignoredMatches?.count) {
     hints.push(
       context.absolutePattern
         ? `- The pattern is an absolute path, so only that place was searched. To match the same names at any depth of ${result.rootLabel}, use ${quoted(context.anyDepthPattern)}.`

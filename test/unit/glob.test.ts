@@ -159,6 +159,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(some.text, /- 4 files hidden by \.gitignore, \.ignore and \.rgignore files and by the files\.exclude and search\.exclude settings match, such as "[^"]+\.js", "[^"]+\.js", "[^"]+\.js"\. Pass "includeIgnored": true to search them\./);
     const one = await search(tree, { pattern: 'y.js' }, { rules });
     assert.match(one.text, /- 1 file hidden by .* matches: "build\/y\.js"\. Pass "includeIgnored": true/);
+    // The pattern matches where it is anchored, in ignored files: no advice to match it elsewhere.
+    const anchored = await search(tree, { pattern: 'build/*.js' }, { rules });
+    assert.match(anchored.text, /- 2 files hidden by .* match: "build\/[xy]\.js", "build\/[xy]\.js"\./);
+    assert.doesNotMatch(anchored.text, /start it with "\*\*\/"/);
     const none = await search(tree, { pattern: '*.py' }, { rules });
     assert.match(none.text, /No file hidden by .* matches either, so "includeIgnored" would not help/);
     // Turned off, or out of time before it learned anything: the plain advice.
@@ -356,9 +360,13 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       const followed = await search(tree, { pattern: JSON.parse(suggested?.[1] ?? 'null') as string });
       assert.deepEqual(followed.page.map((path) => path.shown), inside, pattern);
     }
-    // A name with an extension names files: the plain advice.
-    const files = await search(tree, { pattern: 'src/*.md' });
-    assert.match(files.text, /- Only files are returned, never directories; to list what is inside a directory, end the pattern with "\/"/);
+    // A name with an extension names files, and wildcards alone name everything: the plain advice.
+    mkdirSync(tree.path('empty'));
+    for (const [pattern, path] of [['src/*.md', '.'], ['*', 'empty']]) {
+      const files = await search(tree, { pattern, path });
+      assert.equal(files.total, 0, pattern);
+      assert.match(files.text, /- Only files are returned, never directories; to list what is inside a directory, end the pattern with "\/"/);
+    }
   });
 
   it('says when a pattern repeats the directories "path" already names, and what to pass instead', async () => {
