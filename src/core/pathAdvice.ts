@@ -3,7 +3,8 @@
  * Models write "path" the way other tools and editors take one: a file URI, quoted as on a
  * command line, with a variable (`${workspaceFolder}/src`, `$HOME/project`) that nothing here
  * expands, or with a glob in it; those are told from the text alone. A relative "path" that
- * starts with the workspace folder's own name is checked on disk: the rest must be a directory.
+ * starts with the workspace folder's own name, or lists several directories ("src, test"), is
+ * checked on disk: what the advice names must be directories there.
  */
 
 import { promises as fs } from 'node:fs';
@@ -13,12 +14,55 @@ import { anchoredPattern, repeatedTailLengths } from './patternPath';
 import { withoutQuotesAround } from './patternSlips';
 
 /**
+ * Advice that needs the disk, for a relative "path" found in no workspace folder: it repeats
+ * the folder's own name, or it lists several directories. `pattern` is the one given with it.
+ */
+export async function relativePathAdvice(
+  pathText: string,
+  folderPaths: readonly string[],
+  paths: nodePath.PlatformPath,
+  pattern: string,
+): Promise<string | undefined> {
+  return (await folderNameAdvice(pathText, folderPaths, paths)) ?? (await severalPathsAdvice(pathText, folderPaths, paths, pattern));
+}
+
+/**
+ * For a "path" that lists directories ("src, test", "src test"): "path" takes one, so the
+ * directories go into the pattern as alternatives, where each still holds what it matched.
+ */
+async function severalPathsAdvice(
+  pathText: string,
+  folderPaths: readonly string[],
+  paths: nodePath.PlatformPath,
+  pattern: string,
+): Promise<string | undefined> {
+  const pieces = pathText.split(/\s*[,;|]\s*|\s+/).filter((piece) => piece !== '').map((piece) => piece.replace(/^\.\/+|\/+$/g, ''));
+  if (pieces.length < 2 || pieces.some((piece) => piece === '' || paths.isAbsolute(piece))) {
+    return undefined;
+  }
+  const isDirectory = async (piece: string): Promise<boolean> =>
+    (await Promise.all(folderPaths.map((folder) => fs.stat(paths.join(folder, piece)).then((stats) => stats.isDirectory(), () => false)))).some(Boolean);
+  if (!(await Promise.all(pieces.map(isDirectory))).every(Boolean)) {
+    return undefined;
+  }
+  const named = pieces.map((piece) => JSON.stringify(piece)).join(' and ');
+  // Braces cannot nest, and a negation would take in every file outside the directories too.
+  if (/[{}]/.test(pattern) || pattern.startsWith('!') || /[{}*?[\]]/.test(pieces.join(''))) {
+    return `"path" takes one directory: search ${named} one at a time.`;
+  }
+  // A pattern without "/" matches names at any depth; with one it is anchored to each directory.
+  const body = pattern.replace(/^\.?\/+/, '');
+  const joined = `{${pieces.join(',')}}/${pattern.includes('/') ? body : `**/${body}`}`;
+  return `"path" takes one directory. To search ${named} together, omit "path" and name them in the pattern: "pattern": ${JSON.stringify(joined)}.`;
+}
+
+/**
  * For a relative "path" that starts with the workspace folder's own name ("proj/src" where the
  * folder is /home/me/proj): models see that name in paths and prompts and repeat it, but a
  * relative "path" already starts inside the folder. The advice names the rest, when it is a
  * directory there, or says to omit "path" when nothing is left.
  */
-export async function folderNameAdvice(
+async function folderNameAdvice(
   pathText: string,
   folderPaths: readonly string[],
   paths: nodePath.PlatformPath,

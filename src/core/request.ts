@@ -92,7 +92,7 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
 
   let searchRoots: SearchRoot[];
   if (input.path !== undefined) {
-    searchRoots = await resolvePath(input.path, folders, paths);
+    searchRoots = await resolvePath(input.path, folders, paths, input.pattern);
   } else if (folders.length > 0) {
     searchRoots = folders.map((folder) => ({ root: folder.path, folder }));
   } else {

@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import type * as nodePath from 'node:path';
 import { directoryInOtherCase } from './caseless';
 import { GlobError } from './errors';
-import { folderNameAdvice, missingPathAdvice } from './pathAdvice';
+import { missingPathAdvice, relativePathAdvice } from './pathAdvice';
 import type { WorkspaceFolder } from './request';
 
 /** A directory to search and the workspace folder holding it, if any. */
@@ -19,11 +19,15 @@ export interface SearchRoot {
   readonly folder: WorkspaceFolder | undefined;
 }
 
-/** Resolves `path` to the directories it names; several when a relative path exists in several folders. */
+/**
+ * Resolves `path` to the directories it names; several when a relative path exists in several
+ * folders. `pattern`, the one given with it, only shapes the advice when nothing is found.
+ */
 export async function resolvePath(
   pathText: string,
   folders: readonly WorkspaceFolder[],
   paths: nodePath.PlatformPath,
+  pattern: string,
 ): Promise<SearchRoot[]> {
   let text = pathText;
   if (text === '~' || text.startsWith('~/')) {
@@ -54,9 +58,9 @@ export async function resolvePath(
     }
   }
   if (found.length === 0) {
-    const repeatedFolder = await folderNameAdvice(text, folders.map((folder) => folder.path), paths);
-    if (repeatedFolder !== undefined) {
-      throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${candidates.map((candidate) => candidate.root).join(', ')}). ${repeatedFolder}`);
+    const onDisk = await relativePathAdvice(text, folders.map((folder) => folder.path), paths, pattern);
+    if (onDisk !== undefined) {
+      throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${candidates.map((candidate) => candidate.root).join(', ')}). ${onDisk}`);
     }
     if (candidates.length === 1) {
       await requireDirectory(candidates[0].root, pathText, paths);

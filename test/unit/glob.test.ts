@@ -534,6 +534,30 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     await rejectsWith(search(tree, { pattern: '*', path: '$HOME/dir' }), 'pathNotFound', /"\$HOME" is not expanded\. Write out the directory it stands for \("~" works/);
   });
 
+  it('names the pattern that searches several directories given as one "path", and it finds their files', async () => {
+    const several = new TempTree().write({ 'src/a.ts': 1, 'src/deep/b.ts': 2, 'test/c.ts': 3, 'docs/d.ts': 4, 'src/e.md': 5 });
+    try {
+      for (const path of ['src, test', 'src test', 'src;test']) {
+        const error = await search(several, { pattern: '*.ts', path }).then(
+          () => assert.fail(`${path} was searched`),
+          (thrown: unknown) => thrown,
+        );
+        assert.ok(error instanceof GlobError && error.kind === 'pathNotFound', String(error));
+        assert.match(error.message, /"path" takes one directory\. To search "src" and "test" together, omit "path" and name them in the pattern: "pattern": "\{src,test\}\/\*\*\/\*\.ts"\./);
+      }
+      const followed = await search(several, { pattern: '{src,test}/**/*.ts' });
+      assert.deepEqual(followed.page.map((found) => found.shown), ['src/a.ts', 'src/deep/b.ts', 'test/c.ts']);
+      // An anchored pattern is anchored in each directory.
+      await rejectsWith(search(several, { pattern: 'deep/*.ts', path: 'src, test' }), 'pathNotFound', /"pattern": "\{src,test\}\/deep\/\*\.ts"\./);
+      // A negation would take in docs/ too: one at a time.
+      await rejectsWith(search(several, { pattern: '!*.md', path: 'src, test' }), 'pathNotFound', /"path" takes one directory: search "src" and "test" one at a time\./);
+      // A piece that is no directory: the plain advice.
+      await rejectsWith(search(several, { pattern: '*.ts', path: 'src, nope' }), 'pathNotFound', /Give a directory that exists/);
+    } finally {
+      several.remove();
+    }
+  });
+
   it('names a workspace folder gone from disk instead of blaming ripgrep, and says how to search the rest', async () => {
     const ripgrepPath = await testRipgrep();
     const gone = tree.path('gone');
