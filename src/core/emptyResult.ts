@@ -73,8 +73,10 @@ async function directoriesNamed(request: GlobRequest): Promise<EmptyResultFacts[
     }
   }
   const lastPart = body.slice(body.lastIndexOf('/') + 1);
-  // An extension names files; wildcards alone ("*") name everything, directories no more than files.
-  const namesOnlyWildcards = lastPart.replace(/\[[^\]]*\]|[*?{},]/g, '') === '';
+  // An extension names files; wildcards alone ("*") name everything, directories no more than
+  // files. A class is taken out only where no other "[" comes before its "]": one pass, even over
+  // a pattern full of escaped "[".
+  const namesOnlyWildcards = lastPart.replace(/\[[^[\]]*\]|[*?{},]/g, '') === '';
   if (found.length === 0 && (/.\./.test(lastPart) || namesOnlyWildcards)) {
     return undefined;
   }

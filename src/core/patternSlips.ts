@@ -32,7 +32,7 @@ export function patternSlips(pattern: string, posix = process.platform !== 'win3
   const { pieces, withoutBraceSpaces } = scanPattern(trimmed, posix);
   if (pieces.length > 1 && pieces.every(readsAsOnePattern)) {
     slips.severalPatterns = { pieces, ...(pieces.some((piece) => /[{}]/.test(piece)) ? {} : { joined: joinedAsAlternatives(pieces) }) };
-  } else if (LOOKS_LIKE_REGULAR_EXPRESSION.test(pattern)) {
+  } else if (looksLikeRegularExpression(pattern)) {
     slips.regularExpression = true;
   }
   // "src\core\*.ts" is "srccore*.ts" where "\" escapes: a backslash before a letter, digit or
@@ -55,9 +55,13 @@ export function withoutQuotesAround(text: string): string | undefined {
 /**
  * What a regular expression has and a glob almost never does: an escaped dot, `.+`, `.*` after
  * other characters of a name (a leading `.*` is the glob for dot files), `|`, `(…)`, a leading `^`
- * or a trailing `$`.
+ * or a trailing `$`. The parentheses are looked for apart: as one regular expression, `\(.*\)`
+ * takes time quadratic in the length of a pattern full of "(".
  */
-const LOOKS_LIKE_REGULAR_EXPRESSION = /\\\.|\.\+|[^/]\.\*|\||\(.*\)|^\^|\$$/;
+function looksLikeRegularExpression(text: string): boolean {
+  const open = text.indexOf('(');
+  return /\\\.|\.\+|[^/]\.\*|\||^\^|\$$/.test(text) || (open !== -1 && text.lastIndexOf(')') > open);
+}
 
 /** What separates patterns in the lists other tools take; outside braces none means anything in a glob. */
 const SEPARATORS = /[\s,;|]/;
@@ -89,8 +93,19 @@ function scanPattern(pattern: string, posix: boolean): { pieces: string[]; witho
       braces += 1;
     } else if (char === '}') {
       braces = Math.max(0, braces - 1);
-    } else if (braces > 0 && /\s/.test(char) && besideBraceDelimiter(pattern, at)) {
-      piece += char;
+    } else if (braces > 0 && /\s/.test(char)) {
+      // A run of spaces at once, so a long one costs one pass: it stands beside a delimiter when
+      // the character before or after it is one.
+      let end = at;
+      while (end < pattern.length && /\s/.test(pattern[end])) {
+        end += 1;
+      }
+      const spaces = pattern.slice(at, end);
+      piece += spaces;
+      if (!/[{,]/.test(pattern[at - 1] ?? '') && !/[,}]/.test(pattern[end] ?? '')) {
+        unspaced += spaces;
+      }
+      at = end - 1;
       continue;
     } else if (braces === 0 && SEPARATORS.test(char)) {
       if (piece !== '') {
@@ -109,18 +124,13 @@ function scanPattern(pattern: string, posix: boolean): { pieces: string[]; witho
   return { pieces, ...(unspaced !== pattern ? { withoutBraceSpaces: unspaced } : {}) };
 }
 
-/** Whether the space at `at` stands next to a `{`, `,` or `}` (other spaces between them). */
-function besideBraceDelimiter(pattern: string, at: number): boolean {
-  return /[{,]\s*$/.test(pattern.slice(0, at)) || /^\s*[,}]/.test(pattern.slice(at + 1));
-}
-
 /**
  * Whether a piece reads as a pattern or file name of its own: it has a wildcard, a brace, a dot or
  * a slash. Words alone ("My Document.pdf" cut at its space) do not, nor does a negation or a
  * piece of a regular expression.
  */
 function readsAsOnePattern(piece: string): boolean {
-  return /[*?[{./]/.test(piece) && !piece.startsWith('!') && !LOOKS_LIKE_REGULAR_EXPRESSION.test(piece);
+  return /[*?[{./]/.test(piece) && !piece.startsWith('!') && !looksLikeRegularExpression(piece);
 }
 
 /**

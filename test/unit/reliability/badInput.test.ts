@@ -130,6 +130,11 @@ describe('reliability: bad input (real engine, real ripgrep)', function () {
         alternatives: `{${alternatives.join(',')}}`,
         stars: `${'*a'.repeat(12)}b`,
         globstars: `${'**/'.repeat(10)}zz`,
+        // Read again for slips once they match nothing (patternSlips.ts, emptyResult.ts): each
+        // took time quadratic in its length there, about 20 s at this size.
+        spacedBraces: `{a,${' '.repeat(100_000)}b}`,
+        escapedBrackets: '\\['.repeat(50_000),
+        parentheses: '('.repeat(100_000),
       };
       assert.ok(probes.alternatives.length > 98_000);
       await Promise.all(
@@ -170,6 +175,15 @@ describe('reliability: bad input (real engine, real ripgrep)', function () {
         const report = answered(runs[name]);
         assert.equal(report.result?.total, 0, `${name}: ${JSON.stringify(report.error)}`);
       }
+    });
+
+    it('100 KB patterns read for slips once they match nothing get their explained empty answer', () => {
+      for (const name of ['spacedBraces', 'escapedBrackets', 'parentheses']) {
+        const report = answered(runs[name]);
+        assert.equal(report.result?.total, 0, `${name}: ${JSON.stringify(report.error)}`);
+        assert.match(report.result?.text ?? '', /^No files match /, name);
+      }
+      assert.match(answered(runs.spacedBraces).result?.text ?? '', /The spaces beside the commas and braces of "\{…\}" are part of the names it matches\. Without them: "pattern": "\{a,b\}"\./);
     });
 
     after(() => {
