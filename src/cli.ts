@@ -100,12 +100,22 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(values.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : `${result.text}\n`);
     return 0;
   } catch (error) {
-    const message = (error as Error).message.replace(/\s*\n\s*/g, ' ');
+    const message = oneLine((error as Error).message);
     process.stderr.write(`workspace-glob: ${message}\n`);
     return isGlobError(error) && (error.kind === 'ripgrepNotFound' || error.kind === 'ripgrepFailed') ? 1 : 2;
   } finally {
     process.off('SIGINT', interrupt);
   }
+}
+
+/**
+ * The message on one line: each line break, with the spaces around it, becomes one space. Not
+ * with a regular expression of optional spaces around a line break, which starts again at every
+ * space: a message quoting a "path" of 100,000 spaces took half a minute.
+ */
+function oneLine(message: string): string {
+  const lines = message.split('\n');
+  return lines.map((line, i) => (i > 0 ? line.trimStart() : line)).map((line, i) => (i < lines.length - 1 ? line.trimEnd() : line)).join(' ');
 }
 
 /** The object `--json` prints (SPEC §8). */

@@ -6,6 +6,8 @@ import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';
 
 const CLI = path.resolve(__dirname, '../../../dist/cli.js');
+/** Past this the command line is taken to hang (an answer takes well under a second here). */
+const HANG_DEADLINE_MS = 10_000;
 
 function run(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
@@ -83,6 +85,16 @@ describe('command line (the built dist/cli.js)', () => {
       assert.equal(cli.stdout, '');
       assert.match(cli.stderr, /^workspace-glob: [^\n]+\n$/);
     }
+  });
+
+  it('puts the error for a "path" of 100,000 spaces on one line without hanging', () => {
+    // Bug: the error was put on one line with a regular expression that started again at every
+    // space of the quoted path: half a minute of CPU. A hang, not a timing: the deadline is tens
+    // of times what the answer takes.
+    const result = spawnSync(process.execPath, [CLI, '*', `${' '.repeat(100_000)}x`], { cwd: tree.root, encoding: 'utf8', timeout: HANG_DEADLINE_MS });
+    assert.notEqual(result.signal, 'SIGTERM', 'the command line had not answered by the deadline (it hangs) and was killed');
+    assert.equal(result.status, 2);
+    assert.match(result.stderr, /^workspace-glob: The "path" " {100000}x" does not exist [^\n]+\n$/);
   });
 
   it('prints help', () => {
