@@ -2,7 +2,11 @@
 
 /** Inline code that survives backticks inside the text. */
 export function inlineCode(text: string): string {
-  const longestRun = Math.max(0, ...Array.from(text.matchAll(/`+/g), (match) => match[0].length));
+  // A loop rather than Math.max(...runs): a pattern can hold more runs than a call takes arguments.
+  let longestRun = 0;
+  for (const match of text.matchAll(/`+/g)) {
+    longestRun = Math.max(longestRun, match[0].length);
+  }
   const fence = '`'.repeat(longestRun + 1);
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${text}${pad}${fence}`;

@@ -3,6 +3,7 @@ import { bundledRipgrepCandidates } from '../../src/vscode/bundledRipgrep';
 import { parseChatPrompt } from '../../src/vscode/chatPrompt';
 import { excludeRules } from '../../src/vscode/excludes';
 import { decodeListUri, encodeListUri, LIST_SCHEME } from '../../src/vscode/listUri';
+import { inlineCode } from '../../src/vscode/markdown';
 import { importedRipgrepPath, locateRipgrep, packagedRipgrep } from '../../src/core/ripgrep/locate';
 import { testRipgrep } from './helpers/ripgrep';
 
@@ -45,6 +46,21 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     assert.deepEqual(parseChatPrompt('*.md docs --include-ignored'), { pattern: '*.md', path: 'docs', includeIgnored: true });
     assert.deepEqual(parseChatPrompt('"my file*.txt" "some dir"'), { pattern: 'my file*.txt', path: 'some dir' });
     assert.equal(parseChatPrompt('   '), undefined);
+  });
+});
+
+describe('Markdown for untrusted text', () => {
+  it('fences inline code with one backtick more than the longest run inside it', () => {
+    assert.equal(inlineCode('*.ts'), '`*.ts`');
+    assert.equal(inlineCode('a``b'), '```a``b```');
+    assert.equal(inlineCode('`x'), '`` `x ``');
+  });
+
+  it('takes a pattern with 200,000 runs of backticks (more than a call takes arguments)', () => {
+    // Bug: the longest run was found with Math.max(...runs), which threw "Maximum call stack
+    // size exceeded" while VS Code prepared the tool call's message.
+    const pattern = '`a'.repeat(200_000);
+    assert.equal(inlineCode(pattern), `\`\`${pattern}\`\``.replace(/^``/, '`` ').replace(/``$/, ' ``'));
   });
 });
 
