@@ -106,7 +106,7 @@ async function firstMissingDirectory(request: GlobRequest): Promise<{ directory:
 /** The name of a directory in `parent` (under the first search root that has one) that is `name` in another case. */
 async function firstInOtherCase(request: GlobRequest, parent: readonly string[], name: string): Promise<string | undefined> {
   for (const scope of request.scopes) {
-    const found = await directoryInOtherCase(nodePath.join(scope.searchRoot, ...parent), name);
+    const found = await directoryInOtherCase(nodePath.join(scope.searchRoot, parent.join('/')), name);
     if (found !== undefined) {
       return found;
     }

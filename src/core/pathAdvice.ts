@@ -74,7 +74,7 @@ async function folderNameAdvice(
       if (rest.length === 0) {
         return `${JSON.stringify(pathText)} names the workspace folder itself (${folder}), and a relative "path" starts inside it: omit "path" to search it all.`;
       }
-      const isDirectory = await fs.stat(paths.join(folder, ...rest)).then((stats) => stats.isDirectory(), () => false);
+      const isDirectory = await fs.stat(paths.join(folder, rest.join(paths.sep))).then((stats) => stats.isDirectory(), () => false);
       if (isDirectory) {
         return `A relative "path" starts inside the workspace folder (${folder}), so its name is not repeated: "path": ${JSON.stringify(rest.join('/'))}.`;
       }

@@ -181,7 +181,8 @@ function splitParentPattern(root: string, tidied: PatternPath, paths: nodePath.P
   while (named < segments.length - 1 && isPlainSegment(segments[named])) {
     named += 1;
   }
-  const directory = paths.resolve(root, ...Array<string>(tidied.parentsAbove).fill('..'), ...segments.slice(0, named));
+  // Joined first: a pattern can hold more segments than a call takes arguments.
+  const directory = paths.resolve(root, [...Array<string>(tidied.parentsAbove).fill('..'), ...segments.slice(0, named)].join(paths.sep));
   return { directory, pattern: negation + anchoredPattern(segments.slice(named)) };
 }
 
@@ -305,7 +306,7 @@ async function throughSymbolicLink(
   paths: nodePath.PlatformPath,
 ): Promise<boolean> {
   const [realFolder, realRoot] = await Promise.all([fs.realpath(folderPath), fs.realpath(searchRoot)]);
-  return paths.join(realFolder, ...segments) !== realRoot;
+  return paths.join(realFolder, segments.join(paths.sep)) !== realRoot;
 }
 
 function rootLabel(explicitPath: boolean, scopes: readonly SearchScope[]): string {

@@ -45,7 +45,7 @@ export async function resolvePath(
   const [first, ...rest] = text.split(/[\\/]+/);
   const named = folders.length > 1 ? folders.find((folder) => folder.name === first) : undefined;
   const candidates = named
-    ? [{ root: paths.resolve(named.path, ...rest), folder: named }]
+    ? [{ root: paths.resolve(named.path, rest.join(paths.sep)), folder: named }]
     : folders.map((folder) => ({ root: paths.resolve(folder.path, text), folder }));
 
   const found: SearchRoot[] = [];

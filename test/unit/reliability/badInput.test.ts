@@ -192,6 +192,17 @@ describe('reliability: bad input (real engine, real ripgrep)', function () {
     });
   });
 
+  it('a pattern or path of 150,000 segments gets a clear error or an empty answer, never a stack overflow', async () => {
+    // Bug: segments were spread into one call (path.resolve(root, ...segments)), past the
+    // arguments a call takes: "Maximum call stack size exceeded" instead of an answer.
+    const deep = 'a/'.repeat(150_000);
+    await rejectsWith(search(ws, { pattern: `${'../'.repeat(150_000)}x` }), 'invalidInput', /climbs above the directory searched/);
+    // The workspace folder's own name in front is looked into on disk (pathAdvice.ts).
+    await rejectsWith(search(ws, { pattern: '*', path: `ws/${deep}` }), 'pathNotFound', /does not exist/);
+    const empty = await search(ws, { pattern: `${deep}x` });
+    assert.equal(empty.total, 0);
+  });
+
   it('an anchored pattern 1,000 and 2,000 directories deep gets a result or a model-actionable error', async () => {
     // Bug: the walk is narrowed with one negative --glob per literal directory level; at this
     // depth ripgrep fails with "error building NFA", or the arguments exceed the system's limit
