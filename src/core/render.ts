@@ -4,7 +4,9 @@
  * closing tag cannot be a path and nothing after it can be mistaken for one.
  */
 
+import { emptyHints } from './emptyText';
 import type { GlobResult, Incompleteness } from './result';
+import { count, number, quoted } from './words';
 
 /** Facts the text needs that the result does not carry. */
 export interface RenderContext {
@@ -159,140 +161,6 @@ function stopSentence(reason: Incompleteness | undefined, context: RenderContext
   }
 }
 
-function emptyHints(result: ResultFacts, context: RenderContext): string[] {
-  if (!result.complete) {
-    return [];
-  }
-  const hints = slipHints(result);
-  // Advice about where a pattern matches is about the pattern as written, which a slip says to
-  // write again first. Nor is it given when ignored files match the pattern where it is anchored.
-  const rewritten = hints.length > 0;
-  if (result.missingDirectory !== undefined) {
-    const otherCase = result.missingDirectoryOtherCase;
-    hints.push(
-      otherCase === undefined
-        ? `- ${quoted(result.missingDirectory)} does not exist in ${result.rootLabel}.`
-        : `- ${quoted(result.missingDirectory)} does not exist in ${result.rootLabel}, but ${quoted(otherCase)} does: names are matched case-sensitively.`,
-    );
-  }
-  if (result.caseless) {
-    const { count: files, examples } = result.caseless;
-    hints.push(
-      `- ${count(files, 'file')} ${files === 1 ? 'matches' : 'match'} when case is ignored${someOf(files, examples)}. Names are matched case-sensitively, so write the pattern in their case.`,
-    );
-  }
-  const elsewhere = result.absoluteElsewhere;
-  if (result.rootRepeated) {
-    // Starting the pattern with "**/" would not help: the directories would still be looked for
-    // below themselves.
-    const { directories, pattern } = result.rootRepeated;
-    hints.push(
-      `- The pattern starts with ${quoted(directories)}, but the search already starts inside ${directories} and matches from there down, so it looked for ${directories}${directories}. Leave it out of the pattern: "pattern": ${quoted(pattern)}.`,
-    );
-  } else if (elsewhere) {
-    // The advice below, to start the pattern with "**/", would only send the model looking
-    // inside the root for a path it meant outside it.
-    hints.push(
-      `- The pattern starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}: a leading "/" only anchors it there. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}.`,
-    );
-  } else if (context.anyDepthPattern !== undefined && !rewritten && !result.directories?.found.length && !result.ignoredMatches?.count) {
-    hints.push(
-      context.absolutePattern
-        ? `- The pattern is an absolute path, so only that place was searched. To match the same names at any depth of ${result.rootLabel}, use ${quoted(context.anyDepthPattern)}.`
-        : `- The pattern contains "/", so it is anchored to ${result.rootLabel} (it must match from there down). To match at any depth, start it with "**/", for example ${quoted(context.anyDepthPattern)}.`,
-    );
-  }
-  if (!result.includeIgnored) {
-    hints.push(ignoredHint(result.ignoredMatches, context.excludesApplied));
-  }
-  if (result.pattern !== result.pattern.trim()) {
-    hints.push('- The pattern starts or ends with whitespace, which must then be part of the file name.');
-  }
-  if (result.regularExpression) {
-    hints.push('- The pattern is read as a glob, not a regular expression: "*" stands for any characters within a name, "?" for one, "{a,b}" for either; for example "*.test.ts" finds names ending in ".test.ts".');
-  }
-  hints.push(directoriesHint(result));
-  return hints;
-}
-
-/** That only files are returned, and how to list what is inside the directories the pattern may name. */
-function directoriesHint(result: ResultFacts): string {
-  const directories = result.directories;
-  if (directories === undefined) {
-    return '- Only files are returned, never directories; to list what is inside a directory, end the pattern with "/" ("src/" for the src directory). Matching is case-sensitive.';
-  }
-  const { inside, found } = directories;
-  if (found.length > 0) {
-    const named = found.length === 1 ? `${quoted(found[0])} is a directory` : `${found.map(quoted).join(', ')} are directories`;
-    return `- ${named}, and only files are returned, never directories. To list the files inside: "pattern": ${quoted(inside)}.`;
-  }
-  return `- Only files are returned, never directories; if ${quoted(result.pattern)} names directories, "pattern": ${quoted(inside)} lists the files inside them. Matching is case-sensitive.`;
-}
-
-/** The pattern as it was likely meant, for each slip in how it was written (patternSlips.ts). */
-function slipHints(result: ResultFacts): string[] {
-  const hints: string[] = [];
-  if (result.unquoted !== undefined) {
-    hints.push(`- The pattern is wrapped in quotes, which would have to be part of the file name. Without them: "pattern": ${quoted(result.unquoted)}.`);
-  }
-  const several = result.severalPatterns;
-  if (several) {
-    const pieces = `${several.pieces.length} patterns (${several.pieces.map(quoted).join(', ')})`;
-    hints.push(
-      several.joined === undefined
-        ? `- The pattern reads as ${pieces}, but it is one glob, and a "{…}" cannot hold another: search for each on its own.`
-        : `- The pattern reads as ${pieces}, but it is one glob; "{a,b}" matches either: "pattern": ${quoted(several.joined)}.`,
-    );
-  }
-  if (result.bracesWithoutSpaces !== undefined) {
-    hints.push(`- The spaces beside the commas and braces of "{…}" are part of the names it matches. Without them: "pattern": ${quoted(result.bracesWithoutSpaces)}.`);
-  }
-  if (result.backslashesAsSeparators !== undefined) {
-    hints.push(`- Here "\\" escapes the character after it; directories are separated by "/": ${quoted(result.backslashesAsSeparators)}.`);
-  }
-  return hints;
-}
-
-/** What passing `includeIgnored` would do, as far as the empty search's look at ignored files learned. */
-function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: boolean): string {
-  const hidden = `hidden by .gitignore, .ignore and .rgignore files${excludesApplied ? ' and by the files.exclude and search.exclude settings' : ''}`;
-  if (ignored === undefined) {
-    return `- Files ${hidden} were not searched; pass "includeIgnored": true to search them too.`;
-  }
-  if (ignored.count === 0) {
-    return `- No file ${hidden} matches either, so "includeIgnored" would not help.`;
-  }
-  const files = ignored.complete ? count(ignored.count, 'file') : `At least ${count(ignored.count, 'file')}`;
-  return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${someOf(ignored.count, ignored.examples)}. Pass "includeIgnored": true to search them.`;
-}
-
-/** Examples after a count of files: all of them after a colon, or "such as" when there are more. */
-function someOf(total: number, examples: readonly string[]): string {
-  const shown = examples.map(quoted).join(', ');
-  return total > examples.length ? `, such as ${shown}` : `: ${shown}`;
-}
-
 function trimSlash(label: string): string {
   return label.endsWith('/') ? label.slice(0, -1) : label;
-}
-
-function quoted(text: string): string {
-  return JSON.stringify(text);
-}
-
-/**
- * A whole number with thousands separators, as en-US writes it (12,345). Not Intl: building a
- * NumberFormat loads ICU's locale data, about 17 ms at the command line's start-up.
- */
-export function number(value: number): string {
-  const digits = String(Math.abs(Math.trunc(value)));
-  let grouped = digits.slice(0, digits.length % 3 || 3);
-  for (let at = grouped.length; at < digits.length; at += 3) {
-    grouped += `,${digits.slice(at, at + 3)}`;
-  }
-  return value < 0 ? `-${grouped}` : grouped;
-}
-
-function count(value: number, singular: string, plural = `${singular}s`): string {
-  return `${number(value)} ${value === 1 ? singular : plural}`;
 }

@@ -2,7 +2,7 @@
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { number } from '../../src/core/render';
+import { number } from '../../src/core/words';
 
 describe('numbers in the text', () => {
   it('groups thousands exactly as en-US does', () => {
