@@ -1,9 +1,9 @@
 /**
  * For a search that found nothing: the files it would find with `includeIgnored`, counted by one
- * more ripgrep walk per scope with the ignore rules and excludes lifted, within a time bound. The
- * empty answer can then say whether passing `includeIgnored` would help, and show some of those
- * files, instead of always suggesting it (a model that tries it on every empty answer walks
- * node_modules for nothing).
+ * more ripgrep walk per scope with the ignore rules and excludes lifted, within a time bound and up
+ * to a number of matches. The empty answer can then say whether passing `includeIgnored` would
+ * help, and show some of those files, instead of always suggesting it (a model that tries it on
+ * every empty answer walks node_modules for nothing).
  */
 
 import { scopeWalk, type RipgrepEvent } from './collect';
@@ -16,10 +16,22 @@ import { runRipgrep } from './ripgrep/process';
 /** Examples kept: enough to show where the ignored matches are. */
 const EXAMPLES = 3;
 
+/**
+ * Matches counted at most: past it the answer says "at least" and the walk ends. Ignored matches
+ * are most often many (type declarations, build output, vendored code under node_modules), and
+ * a model decides on "includeIgnored" from "at least 1,000" as well as from the exact count;
+ * counting them all meant walking all of node_modules, up to the time bound, for every such
+ * empty answer.
+ */
+export const IGNORED_COUNTED_AT_MOST = 1_000;
+
 export interface IgnoredMatches {
-  /** Ignored files that match: all of them, or as many as the walk reached in its time. */
+  /**
+   * Ignored files that match: all of them, or as many as the walk reached in its time, or
+   * IGNORED_COUNTED_AT_MOST.
+   */
   readonly count: number;
-  /** False when the walk ran out of time (or was stopped): `count` is then a lower bound. */
+  /** False when the walk ran out of time, was stopped or counted enough: `count` is then a lower bound. */
   readonly complete: boolean;
   /** The first few, with their scope (index into the request's scopes). */
   readonly first: ReadonlyArray<{ readonly scope: number; readonly name: RawName }>;
@@ -41,7 +53,8 @@ export interface IgnoredProbeOptions {
  * could not run.
  */
 export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOptions): Promise<IgnoredMatches | undefined> {
-  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeLimitMs)]);
+  const enough = new AbortController();
+  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeLimitMs), enough.signal]);
   let count = 0;
   const first: Array<{ scope: number; name: RawName }> = [];
   let complete = true;
@@ -63,11 +76,18 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
           },
           ...(request.pattern.requiredSuffix ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
           onName: (name) => {
+            // Names already read from ripgrep's output still arrive after the walk is ended.
+            if (count === IGNORED_COUNTED_AT_MOST) {
+              return;
+            }
             const text = nameText(name);
             if (text.startsWith(rootPrefix) && request.pattern.matches(text.slice(rootPrefix.length))) {
               count += 1;
               if (first.length < EXAMPLES) {
                 first.push({ scope: scopeIndex, name });
+              }
+              if (count === IGNORED_COUNTED_AT_MOST) {
+                enough.abort();
               }
             }
           },

@@ -174,6 +174,22 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.equal(walks, 1);
   });
 
+  it('stops counting ignored matches at 1,000 and says "at least"', async () => {
+    const files: Record<string, number> = { 'src/a.ts': 1 };
+    for (let i = 0; i < 1_200; i += 1) {
+      files[`vendor/pkg-${i % 7}/f-${i}.js`] = 2;
+    }
+    tree.write(files);
+    writeFileSync(tree.path('.gitignore'), 'vendor/\n');
+    const events: RipgrepEvent[] = [];
+    const many = await search(tree, { pattern: '*.js' }, { onRipgrep: (event) => events.push(event) });
+    assert.equal(many.total, 0);
+    assert.match(many.text, /- At least 1,000 files hidden by \.gitignore, \.ignore and \.rgignore files match, such as "vendor\/[^"]+\.js", /);
+    // The walk was ended there, not run to its end.
+    const counted = events.find((event) => event.phase === 'end' && event.purpose === 'countIgnored');
+    assert.equal(counted?.matched, 1_000);
+  });
+
   it('never lets the pattern lift an ignore rule (ripgrep’s --glob would)', async () => {
     tree.write({ 'node_modules/dep/index.js': 1, 'src/a.js': 2, 'build/out.js': 3 });
     writeFileSync(tree.path('.ignore'), 'node_modules\n');
