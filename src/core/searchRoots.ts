@@ -72,7 +72,7 @@ export async function resolvePath(
   return found;
 }
 
-
+/** The workspace folder holding `directory`: the innermost one, when folders nest. */
 function innermostFolder(
   directory: string,
   folders: readonly WorkspaceFolder[],
@@ -89,6 +89,7 @@ function innermostFolder(
   return best;
 }
 
+/** What is at `path`, following symbolic links; 'missing' also when it cannot be read. */
 export async function entryKind(path: string): Promise<'directory' | 'file' | 'missing'> {
   try {
     return (await fs.stat(path)).isDirectory() ? 'directory' : 'file';
