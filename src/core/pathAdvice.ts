@@ -46,8 +46,9 @@ async function severalPathsAdvice(
     return undefined;
   }
   const named = pieces.map((piece) => JSON.stringify(piece)).join(' and ');
-  // Braces cannot nest, and a negation would take in every file outside the directories too.
-  if (/[{}]/.test(pattern) || pattern.startsWith('!') || /[{}*?[\]]/.test(pieces.join(''))) {
+  // Braces cannot nest, a negation would take in every file outside the directories too, and an
+  // absolute pattern names its own place.
+  if (/[{}]/.test(pattern) || pattern.startsWith('!') || paths.isAbsolute(pattern) || /[{}*?[\]]/.test(pieces.join(''))) {
     return `"path" takes one directory: search ${named} one at a time.`;
   }
   // A pattern without "/" matches names at any depth; with one it is anchored to each directory.

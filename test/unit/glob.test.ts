@@ -567,6 +567,7 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
       await rejectsWith(search(several, { pattern: 'deep/*.ts', path: 'src, test' }), 'pathNotFound', /"pattern": "\{src,test\}\/deep\/\*\.ts"\./);
       // A negation would take in docs/ too: one at a time.
       await rejectsWith(search(several, { pattern: '!*.md', path: 'src, test' }), 'pathNotFound', /"path" takes one directory: search "src" and "test" one at a time\./);
+      await rejectsWith(search(several, { pattern: several.path('src/*.ts'), path: 'src, test' }), 'pathNotFound', /one at a time\./);
       // A piece that is no directory: the plain advice.
       await rejectsWith(search(several, { pattern: '*.ts', path: 'src, nope' }), 'pathNotFound', /Give a directory that exists/);
     } finally {
