@@ -42,7 +42,7 @@ async function severalPathsAdvice(
   paths: nodePath.PlatformPath,
   pattern: string,
 ): Promise<string | undefined> {
-  const pieces = pathText.split(/\s*[,;|]\s*|\s+/).filter((piece) => piece !== '').map((piece) => piece.replace(/^\.\/+|\/+$/g, ''));
+  const pieces = pathText.split(/\s*[,;|]\s*|\s+/).filter((piece) => piece !== '').map(withoutDotSlashAndTrailingSlashes);
   if (pieces.length < 2 || pieces.length > MOST_LISTED_PATHS || pieces.some((piece) => piece === '' || paths.isAbsolute(piece))) {
     return undefined;
   }
@@ -61,6 +61,19 @@ async function severalPathsAdvice(
   const body = pattern.replace(/^\.?\/+/, '');
   const joined = `{${pieces.join(',')}}/${pattern.includes('/') ? body : `**/${body}`}`;
   return `"path" takes one directory. To search ${named} together, omit "path" and name them in the pattern: "pattern": ${JSON.stringify(joined)}.`;
+}
+
+/**
+ * "./src/" → "src". The trailing slashes are counted off rather than matched with /\/+$/, which
+ * starts again at every slash of a long run that does not end the text (19 s at 100,000).
+ */
+function withoutDotSlashAndTrailingSlashes(piece: string): string {
+  const text = piece.replace(/^\.\/+/, '');
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '/') {
+    end -= 1;
+  }
+  return text.slice(0, end);
 }
 
 /**

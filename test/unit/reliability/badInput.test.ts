@@ -123,7 +123,7 @@ describe('reliability: bad input (real engine, real ripgrep)', function () {
       deep = scratch.tree('deep');
       deep.write({ [`${'x/'.repeat(30)}y.ts`]: 1, [`${'a'.repeat(40)}`]: 2, 'name-00001.md': 3, 'name-06999.md': 4, 'other.md': 5 });
       const ripgrepPath = await testRipgrep();
-      const request = (pattern: string): EngineRequest => ({ input: { pattern }, root: deep.root, ripgrepPath });
+      const request = (input: { pattern: string; path?: string }): EngineRequest => ({ input, root: deep.root, ripgrepPath });
       const alternatives = Array.from({ length: 7000 }, (_, i) => `name-${String(i).padStart(5, '0')}.md`);
       const probes: Record<string, string> = {
         longName: 'a'.repeat(100_000),
@@ -137,9 +137,15 @@ describe('reliability: bad input (real engine, real ripgrep)', function () {
         parentheses: '('.repeat(100_000),
       };
       assert.ok(probes.alternatives.length > 98_000);
+      const inputs: Record<string, { pattern: string; path?: string }> = {
+        ...Object.fromEntries(Object.entries(probes).map(([name, pattern]) => [name, { pattern }])),
+        // A listed "path" whose piece holds a long run of slashes (pathAdvice.ts trimmed them
+        // with a regular expression that took 19 s at this size).
+        slashRunPath: { pattern: '*', path: `a${'/'.repeat(100_000)}b, c` },
+      };
       await Promise.all(
-        Object.entries(probes).map(async ([name, pattern]) => {
-          runs[name] = await runEngine(request(pattern), { deadlineMs: HANG_DEADLINE_MS });
+        Object.entries(inputs).map(async ([name, input]) => {
+          runs[name] = await runEngine(request(input), { deadlineMs: HANG_DEADLINE_MS });
         }),
       );
     });
@@ -175,6 +181,11 @@ describe('reliability: bad input (real engine, real ripgrep)', function () {
         const report = answered(runs[name]);
         assert.equal(report.result?.total, 0, `${name}: ${JSON.stringify(report.error)}`);
       }
+    });
+
+    it('a 100 KB "path" read for the advice on a missing path gets its error', () => {
+      const report = answered(runs.slashRunPath);
+      assert.equal(report.error?.kind, 'pathNotFound', JSON.stringify(report.error));
     });
 
     it('100 KB patterns read for slips once they match nothing get their explained empty answer', () => {
