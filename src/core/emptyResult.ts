@@ -7,11 +7,11 @@
  * (patternSlips.ts).
  */
 
-import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import { directoryInOtherCase, type CaselessFound } from './caseless';
 import type { IgnoredMatches } from './ignoredProbe';
 import type { RawName } from './names';
+import { isDirectory } from './onDisk';
 import { anchoredPattern, pathSegments, repeatedTailLengths } from './patternPath';
 import { patternSlips } from './patternSlips';
 import type { GlobRequest } from './request';
@@ -66,8 +66,7 @@ async function directoriesNamed(request: GlobRequest): Promise<EmptyResultFacts[
   // the directory of that name in the root itself.
   if (!/[*?[\]{}\\]/.test(body)) {
     for (const scope of request.scopes) {
-      const isDirectory = await fs.stat(nodePath.join(scope.searchRoot, body)).then((stats) => stats.isDirectory(), () => false);
-      if (isDirectory) {
+      if (await isDirectory(nodePath.join(scope.searchRoot, body))) {
         found.push(`${shownPath(scope, [...scope.rootSegments, body].join('/'))}/`);
       }
     }
@@ -92,7 +91,7 @@ async function firstMissingDirectory(request: GlobRequest): Promise<{ directory:
   for (let depth = 1; depth <= directories.length; depth += 1) {
     const relative = directories.slice(0, depth).join('/');
     const exists = await Promise.all(
-      request.scopes.map((scope) => fs.stat(nodePath.join(scope.searchRoot, relative)).then((stats) => stats.isDirectory(), () => false)),
+      request.scopes.map((scope) => isDirectory(nodePath.join(scope.searchRoot, relative))),
     );
     if (!exists.some(Boolean)) {
       const parent = directories.slice(0, depth - 1);

@@ -7,9 +7,9 @@
  * checked on disk: what the advice names must be directories there.
  */
 
-import { promises as fs } from 'node:fs';
 import type * as nodePath from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDirectory } from './onDisk';
 import { anchoredPattern, repeatedTailLengths } from './patternPath';
 import { withoutQuotesAround } from './patternSlips';
 
@@ -46,9 +46,9 @@ async function severalPathsAdvice(
   if (pieces.length < 2 || pieces.length > MOST_LISTED_PATHS || pieces.some((piece) => piece === '' || paths.isAbsolute(piece))) {
     return undefined;
   }
-  const isDirectory = async (piece: string): Promise<boolean> =>
-    (await Promise.all(folderPaths.map((folder) => fs.stat(paths.join(folder, piece)).then((stats) => stats.isDirectory(), () => false)))).some(Boolean);
-  if (!(await Promise.all(pieces.map(isDirectory))).every(Boolean)) {
+  const inSomeFolder = async (piece: string): Promise<boolean> =>
+    (await Promise.all(folderPaths.map((folder) => isDirectory(paths.join(folder, piece))))).some(Boolean);
+  if (!(await Promise.all(pieces.map(inSomeFolder))).every(Boolean)) {
     return undefined;
   }
   const named = pieces.map((piece) => JSON.stringify(piece)).join(' and ');
@@ -94,8 +94,7 @@ async function folderNameAdvice(
       if (rest.length === 0) {
         return `${JSON.stringify(pathText)} names the workspace folder itself (${folder}), and a relative "path" starts inside it: omit "path" to search it all.`;
       }
-      const isDirectory = await fs.stat(paths.join(folder, rest.join(paths.sep))).then((stats) => stats.isDirectory(), () => false);
-      if (isDirectory) {
+      if (await isDirectory(paths.join(folder, rest.join(paths.sep)))) {
         return `A relative "path" starts inside the workspace folder (${folder}), so its name is not repeated: "path": ${JSON.stringify(rest.join('/'))}.`;
       }
     }

@@ -12,12 +12,13 @@
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import { GlobError } from './errors';
+import { isDirectory } from './onDisk';
 import { parseGlobInput } from './input';
 import { compilePattern, GlobSyntaxError, type CompiledPattern } from './pattern';
 import { anchoredPattern, pathSegments, tidyPatternPath, type PatternPath } from './patternPath';
 import { VCS_METADATA_NAMES } from './ripgrep/args';
 import { ripgrepGlobReason } from './ripgrep/globReason';
-import { entryKind, requireFolderOnDisk, resolvePath, type SearchRoot } from './searchRoots';
+import { requireFolderOnDisk, resolvePath, type SearchRoot } from './searchRoots';
 
 export interface WorkspaceFolder {
   /** Shown before paths in a multi-root workspace. */
@@ -163,7 +164,7 @@ async function unresolvedParentError(
     return new GlobError('invalidInput', `${problem} To search another directory, pass it as "path" and the rest of the pattern as "pattern".`);
   }
   const { directory, pattern } = splitParentPattern(searchRoots[0].root, tidied, paths);
-  if ((await entryKind(directory)) !== 'directory') {
+  if (!(await isDirectory(directory))) {
     return new GlobError('invalidInput', `${problem} It points at ${directory}, which is not a directory that exists; give a pattern for files inside ${searchRoots[0].root}.`);
   }
   return new GlobError('invalidInput', `${problem} To search ${directory}, pass it as "path" and ${JSON.stringify(pattern)} as "pattern".`);
@@ -242,7 +243,7 @@ async function directoryNamedBy(pattern: string, paths: nodePath.PlatformPath): 
   }
   for (let count = plain; count >= 2; count -= 1) {
     const directory = segments.slice(0, count).join('/');
-    if (await fs.stat(directory).then((stats) => stats.isDirectory(), () => false)) {
+    if (await isDirectory(directory)) {
       // A pattern ending in `/` means everything under the directory it names.
       return { directory, pattern: segments.slice(count).join('/') || '*' };
     }

@@ -5,11 +5,11 @@
  * that names nothing searchable is refused with what to send instead (pathAdvice.ts).
  */
 
-import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import type * as nodePath from 'node:path';
 import { directoryInOtherCase } from './caseless';
 import { GlobError } from './errors';
+import { entryKind } from './onDisk';
 import { missingPathAdvice, relativePathAdvice } from './pathAdvice';
 import type { WorkspaceFolder } from './request';
 
@@ -87,15 +87,6 @@ function innermostFolder(
     }
   }
   return best;
-}
-
-/** What is at `path`, following symbolic links; 'missing' also when it cannot be read. */
-export async function entryKind(path: string): Promise<'directory' | 'file' | 'missing'> {
-  try {
-    return (await fs.stat(path)).isDirectory() ? 'directory' : 'file';
-  } catch {
-    return 'missing';
-  }
 }
 
 async function requireDirectory(root: string, asGiven: string, paths: nodePath.PlatformPath): Promise<void> {
