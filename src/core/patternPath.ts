@@ -89,6 +89,22 @@ function withoutTrailingSlash(text: string): string {
 export function pathSegments(glob: string, backslashEscapes: boolean): string[] {
   const segments: string[] = [];
   let start = 0;
+  forEachGlobCharacter(glob, backslashEscapes, (at, braces) => {
+    if (braces === 0 && glob[at] === '/') {
+      segments.push(glob.slice(start, at));
+      start = at + 1;
+    }
+  });
+  segments.push(glob.slice(start));
+  return segments;
+}
+
+/**
+ * Calls `visit` with the position of each character that means something in the glob (not
+ * escaped, not inside a `[…]` class) and how many `{…}` it stands in; a brace itself counts as
+ * outside the group it opens or closes.
+ */
+export function forEachGlobCharacter(glob: string, backslashEscapes: boolean, visit: (at: number, braces: number) => void): void {
   let braces = 0;
   for (let i = 0; i < glob.length; i += 1) {
     const c = glob[i];
@@ -96,17 +112,16 @@ export function pathSegments(glob: string, backslashEscapes: boolean): string[] 
       i += 1;
     } else if (c === '[') {
       i = classEnd(glob, i);
-    } else if (c === '{') {
-      braces += 1;
     } else if (c === '}' && braces > 0) {
       braces -= 1;
-    } else if (c === '/' && braces === 0) {
-      segments.push(glob.slice(start, i));
-      start = i + 1;
+      visit(i, braces);
+    } else {
+      visit(i, braces);
+      if (c === '{') {
+        braces += 1;
+      }
     }
   }
-  segments.push(glob.slice(start));
-  return segments;
 }
 
 /**

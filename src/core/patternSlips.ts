@@ -6,6 +6,8 @@
  * read; nothing here touches the disk, and it is asked only of a pattern that matched nothing.
  */
 
+import { forEachGlobCharacter } from './patternPath';
+
 export interface PatternSlips {
   /** The pattern with `/` for `\`, where `\` escapes and the pattern reads as a Windows path. */
   readonly backslashesAsSeparators?: string;
@@ -72,56 +74,45 @@ const SEPARATORS = /[\s,;|]/;
  * `{`, `,` or `}`, when it has any.
  */
 function scanPattern(pattern: string, posix: boolean): { pieces: string[]; withoutBraceSpaces?: string } {
-  const pieces: string[] = [];
-  let piece = '';
-  let unspaced = '';
-  let braces = 0;
-  let inClass = false;
-  for (let at = 0; at < pattern.length; at += 1) {
+  const cuts: number[] = [];
+  const dropped: Array<{ start: number; end: number }> = [];
+  let runEnd = 0;
+  forEachGlobCharacter(pattern, posix, (at, braces) => {
     const char = pattern[at];
-    if (posix && char === '\\' && at + 1 < pattern.length) {
-      piece += char + pattern[at + 1];
-      unspaced += char + pattern[at + 1];
-      at += 1;
-      continue;
-    }
-    if (inClass) {
-      inClass = char !== ']';
-    } else if (char === '[') {
-      inClass = true;
-    } else if (char === '{') {
-      braces += 1;
-    } else if (char === '}') {
-      braces = Math.max(0, braces - 1);
-    } else if (braces > 0 && /\s/.test(char)) {
+    if (braces === 0) {
+      if (SEPARATORS.test(char)) {
+        cuts.push(at);
+      }
+    } else if (at >= runEnd && /\s/.test(char)) {
       // A run of spaces at once, so a long one costs one pass: it stands beside a delimiter when
       // the character before or after it is one.
-      let end = at;
-      while (end < pattern.length && /\s/.test(pattern[end])) {
-        end += 1;
+      runEnd = at;
+      while (runEnd < pattern.length && /\s/.test(pattern[runEnd])) {
+        runEnd += 1;
       }
-      const spaces = pattern.slice(at, end);
-      piece += spaces;
-      if (!/[{,]/.test(pattern[at - 1] ?? '') && !/[,}]/.test(pattern[end] ?? '')) {
-        unspaced += spaces;
+      if (/[{,]/.test(pattern[at - 1] ?? '') || /[,}]/.test(pattern[runEnd] ?? '')) {
+        dropped.push({ start: at, end: runEnd });
       }
-      at = end - 1;
-      continue;
-    } else if (braces === 0 && SEPARATORS.test(char)) {
-      if (piece !== '') {
-        pieces.push(piece);
-      }
-      piece = '';
-      unspaced += char;
-      continue;
     }
-    piece += char;
-    unspaced += char;
+  });
+  const pieces: string[] = [];
+  let start = 0;
+  for (const cut of [...cuts, pattern.length]) {
+    if (cut > start) {
+      pieces.push(pattern.slice(start, cut));
+    }
+    start = cut + 1;
   }
-  if (piece !== '') {
-    pieces.push(piece);
+  if (dropped.length === 0) {
+    return { pieces };
   }
-  return { pieces, ...(unspaced !== pattern ? { withoutBraceSpaces: unspaced } : {}) };
+  let withoutBraceSpaces = '';
+  let kept = 0;
+  for (const run of dropped) {
+    withoutBraceSpaces += pattern.slice(kept, run.start);
+    kept = run.end;
+  }
+  return { pieces, withoutBraceSpaces: withoutBraceSpaces + pattern.slice(kept) };
 }
 
 /**
