@@ -6,22 +6,15 @@
  */
 
 import { promises as fs } from 'node:fs';
+import { NameCounter, type FoundNames } from './foundNames';
 import type { RawName } from './names';
 import { compilePattern, type CompiledPattern } from './pattern';
 
-/** Examples kept: enough to show the case the files have. */
-const EXAMPLES = 3;
-
-export interface CaselessFound {
-  readonly count: number;
-  /** The first few, with their scope (index into the request's scopes). */
-  readonly first: ReadonlyArray<{ readonly scope: number; readonly name: RawName }>;
-}
+export type CaselessFound = FoundNames;
 
 export class CaselessMatches {
   private readonly pattern: CompiledPattern | undefined;
-  private count = 0;
-  private readonly first: Array<{ scope: number; name: RawName }> = [];
+  private readonly found = new NameCounter();
 
   constructor(pattern: CompiledPattern) {
     this.pattern = caselessPattern(pattern);
@@ -30,15 +23,12 @@ export class CaselessMatches {
   /** Tests a name the pattern turned away; `relative` is its text relative to the search root. */
   consider(scope: number, name: RawName, relative: string): void {
     if (this.pattern?.matches(relative.toLowerCase())) {
-      this.count += 1;
-      if (this.first.length < EXAMPLES) {
-        this.first.push({ scope, name });
-      }
+      this.found.add(scope, name);
     }
   }
 
-  found(): CaselessFound | undefined {
-    return this.count > 0 ? { count: this.count, first: this.first } : undefined;
+  matches(): CaselessFound | undefined {
+    return this.found.count > 0 ? this.found : undefined;
   }
 }
 

@@ -170,7 +170,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
 }
 
 function caselessFound(caseless: CaselessMatches): Pick<CollectedMatches, 'caseless'> {
-  const found = caseless.found();
+  const found = caseless.matches();
   return found ? { caseless: found } : {};
 }
 

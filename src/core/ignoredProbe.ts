@@ -8,13 +8,10 @@
 
 import { scopeWalk, type RipgrepEvent } from './collect';
 import type { ScopeRules } from './glob';
-import type { RawName } from './names';
+import { NameCounter, type FoundNames } from './foundNames';
 import { nameText } from './names';
 import type { GlobRequest, SearchScope } from './request';
 import { runRipgrep } from './ripgrep/process';
-
-/** Examples kept: enough to show where the ignored matches are. */
-const EXAMPLES = 3;
 
 /**
  * Matches counted at most: past it the answer says "at least" and the walk ends. Ignored matches
@@ -25,16 +22,13 @@ const EXAMPLES = 3;
  */
 export const IGNORED_COUNTED_AT_MOST = 1_000;
 
-export interface IgnoredMatches {
-  /**
-   * Ignored files that match: all of them, or as many as the walk reached in its time, or
-   * IGNORED_COUNTED_AT_MOST.
-   */
-  readonly count: number;
+/**
+ * Ignored files that match: all of them, or as many as the walk reached in its time, or
+ * IGNORED_COUNTED_AT_MOST.
+ */
+export interface IgnoredMatches extends FoundNames {
   /** False when the walk ran out of time, was stopped or counted enough: `count` is then a lower bound. */
   readonly complete: boolean;
-  /** The first few, with their scope (index into the request's scopes). */
-  readonly first: ReadonlyArray<{ readonly scope: number; readonly name: RawName }>;
 }
 
 export interface IgnoredProbeOptions {
@@ -55,8 +49,7 @@ export interface IgnoredProbeOptions {
 export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOptions): Promise<IgnoredMatches | undefined> {
   const enough = new AbortController();
   const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeLimitMs), enough.signal]);
-  let count = 0;
-  const first: Array<{ scope: number; name: RawName }> = [];
+  const found = new NameCounter();
   let complete = true;
   try {
     for (let scopeIndex = 0; scopeIndex < request.scopes.length; scopeIndex += 1) {
@@ -64,7 +57,7 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
       const { args, rootPrefix } = scopeWalk(request, scope, { ...options.rulesFor(scope), includeIgnored: true });
       const logged = { command: [options.ripgrepPath, ...args], cwd: scope.walkRoot, purpose: 'countIgnored' } as const;
       const started = Date.now();
-      const countedBefore = count;
+      const countedBefore = found.count;
       let pid: number | undefined;
       const outcome = await runRipgrep(
         { ripgrepPath: options.ripgrepPath, args, cwd: scope.walkRoot },
@@ -77,23 +70,20 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
           ...(request.pattern.requiredSuffix ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
           onName: (name) => {
             // Names already read from ripgrep's output still arrive after the walk is ended.
-            if (count === IGNORED_COUNTED_AT_MOST) {
+            if (found.count === IGNORED_COUNTED_AT_MOST) {
               return;
             }
             const text = nameText(name);
             if (text.startsWith(rootPrefix) && request.pattern.matches(text.slice(rootPrefix.length))) {
-              count += 1;
-              if (first.length < EXAMPLES) {
-                first.push({ scope: scopeIndex, name });
-              }
-              if (count === IGNORED_COUNTED_AT_MOST) {
+              found.add(scopeIndex, name);
+              if (found.count === IGNORED_COUNTED_AT_MOST) {
                 enough.abort();
               }
             }
           },
         },
       );
-      options.onRipgrep?.({ ...logged, phase: 'end', pid, listed: outcome.listed, matched: count - countedBefore, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
+      options.onRipgrep?.({ ...logged, phase: 'end', pid, listed: outcome.listed, matched: found.count - countedBefore, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
       if (outcome.stopped || outcome.killedBy !== null) {
         complete = false;
         break;
@@ -102,5 +92,5 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
   } catch {
     return undefined;
   }
-  return complete || count > 0 ? { count, complete, first } : undefined;
+  return complete || found.count > 0 ? { count: found.count, complete, first: found.first } : undefined;
 }
