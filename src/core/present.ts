@@ -101,6 +101,7 @@ export class CompletedSearch implements GlobSearch {
     };
     const text = renderModelText(facts, {
       maxResults: slots,
+      pattern: request.pattern,
       anyDepthPattern: request.pattern.anchored ? atAnyDepth(request.pattern.source) : undefined,
       absolutePattern: request.patternWasAbsolute,
       excludesApplied: this.parts.excludesApplied,

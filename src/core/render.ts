@@ -5,6 +5,7 @@
  */
 
 import { emptyHints } from './emptyText';
+import { lookInside, type LookInside, type PatternShape } from './lookInside';
 import type { GlobResult, Incompleteness } from './result';
 import { count, number, quoted } from './words';
 
@@ -12,6 +13,8 @@ import { count, number, quoted } from './words';
 export interface RenderContext {
   /** The page size the result was cut to. */
   readonly maxResults: number;
+  /** The pattern as matched, for advice that moves the search root into an entry. */
+  readonly pattern: PatternShape;
   /** When a `/` anchors the pattern to the search root, the same pattern at any depth. */
   readonly anyDepthPattern?: string;
   /** True when the pattern was an absolute path inside the search root (it names its place). */
@@ -78,7 +81,7 @@ function headFooter(result: ResultFacts, context: RenderContext): string[] {
     lines.push(`Every match is a file directly in ${result.rootLabel}, so each is a top-level entry of its own: a round-robin sample across the entries picks the same files as the ${shown} oldest.`);
   } else if (entries.length === 1) {
     const only = entries[0].label;
-    lines.push(`All of them are under one top-level entry, ${only}: a round-robin sample across the entries picks the same files as the ${shown} oldest. To see how they spread inside it, pass it as "path": ${quoted(trimSlash(only))}.`);
+    lines.push(`All of them are under one top-level entry, ${only}: a round-robin sample across the entries picks the same files as the ${shown} oldest.${spreadAdvice(only, context)}`);
   } else {
     lines.push(`A round-robin sample across the top-level entries picks these same files here, so the page is simply the ${shown} oldest.`, reachLine(result), ...narrowingAdvice(result, context));
   }
@@ -98,13 +101,46 @@ function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] 
   const { entries, reached } = result.topLevel;
   const largest = entries.filter((entry) => entry.isDirectory).sort((a, b) => b.count - a.count)[0];
   if (entries.length > context.maxResults) {
-    const example = largest ? `: pass one entry as "path" to look inside it, for example "path": ${quoted(trimSlash(largest.label))}` : '';
+    const example = largest ? `: pass one entry as "path" to look inside it, for example ${entryCall(largest.label, context)}` : '';
     return [`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all${example}.`];
   }
   if (largest && largest.count > largest.onPage) {
-    return [`To see more of one entry, pass it as "path", for example "path": ${quoted(trimSlash(largest.label))}.`];
+    return [`To see more of one entry, pass it as "path", for example ${entryCall(largest.label, context)}.`];
   }
   return [];
+}
+
+/**
+ * The input that searches inside one entry: its "path", and the pattern as it reads from there
+ * when the one given was anchored to the search root above it (lookInside.ts).
+ */
+function entryCall(label: string, context: RenderContext): string {
+  return callInto(lookInside(context.pattern, label, false) ?? { path: trimSlash(label), pattern: context.pattern.source, rewritten: false, flat: false });
+}
+
+function callInto(look: LookInside): string {
+  const path = `"path": ${quoted(look.path)}`;
+  if (!look.rewritten) {
+    return path;
+  }
+  return look.pattern === undefined ? `${path} (with the pattern written from inside it)` : `${path}, "pattern": ${quoted(look.pattern)}`;
+}
+
+/**
+ * For a page under one entry: where a round robin would spread, which may be further down the
+ * directories the pattern names (`src/core/**\/*.ts`), or that it would not, when every match lies
+ * directly in one directory (`src/core/*.ts`).
+ */
+function spreadAdvice(only: string, context: RenderContext): string {
+  const look = lookInside(context.pattern, only, true);
+  if (look === undefined) {
+    return ` To see how they spread inside it, pass it as "path": ${quoted(trimSlash(only))}.`;
+  }
+  if (look.flat) {
+    return ` They all lie directly in ${look.path}/, so a round robin inside it would pick the same files.`;
+  }
+  const where = look.path === trimSlash(only) ? 'it' : `${look.path}/`;
+  return ` To see how they spread inside ${where}, pass ${look.rewritten ? '' : 'it as '}${callInto(look)}.`;
 }
 
 function spillLine(result: ResultFacts): string {
