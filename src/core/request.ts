@@ -202,7 +202,7 @@ export function splitAbsolutePattern(
     return { pattern, searchRoots };
   }
   const restUnder = (root: string): string | undefined => {
-    const prefix = toSlashes(root).replace(/\/?$/, '/');
+    const prefix = toSlashes(root, paths).replace(/\/?$/, '/');
     return pattern.startsWith(prefix) ? `/${pattern.slice(prefix.length)}` : undefined;
   };
   // The innermost root wins when workspace folders nest.
@@ -279,18 +279,18 @@ async function scopeFor(
 ): Promise<SearchScope> {
   const metadata = paths
     .relative(folder?.path ?? paths.parse(searchRoot).root, searchRoot)
-    .split(/[\\/]/)
+    .split(paths.sep)
     .find((segment) => (VCS_METADATA_NAMES as readonly string[]).includes(segment));
   if (metadata) {
     throw new GlobError('pathInMetadata', `"path" ${searchRoot} is inside version-control metadata (${metadata}), which this tool never lists. Read those files with a file-reading tool instead.`);
   }
 
   if (folder === undefined) {
-    const shown = toSlashes(searchRoot).replace(/\/?$/, '/');
+    const shown = toSlashes(searchRoot, paths).replace(/\/?$/, '/');
     return { walkRoot: searchRoot, rootSegments: [], searchRoot, shownPrefix: shown, entryPrefix: shown };
   }
   const folderPrefix = multiRoot ? `${folder.name}/` : '';
-  const relative = toSlashes(paths.relative(folder.path, searchRoot));
+  const relative = toSlashes(paths.relative(folder.path, searchRoot), paths);
   const rootSegments = relative === '' ? [] : relative.split('/');
   const entryPrefix = folderPrefix + (relative === '' ? '' : `${relative}/`);
   if (rootSegments.length > 0 && (await throughSymbolicLink(folder.path, rootSegments, searchRoot, paths))) {
@@ -317,6 +317,10 @@ function rootLabel(explicitPath: boolean, scopes: readonly SearchScope[]): strin
   return scopes.map((scope) => scope.entryPrefix || 'the workspace').join(', ');
 }
 
-function toSlashes(path: string): string {
-  return path.replace(/\\/g, '/');
+/**
+ * A path in `/` separators. Only where `\\` is a separator: elsewhere it is part of a name, and
+ * "path": "back\\slash" showed its files as back/slash/…, paths that do not exist.
+ */
+function toSlashes(path: string, paths: nodePath.PlatformPath): string {
+  return paths.sep === '\\' ? path.replace(/\\/g, '/') : path;
 }

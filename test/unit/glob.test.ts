@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { glob, GlobError, resolveRequest, searchGlob, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../src/core';
@@ -291,6 +291,20 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       assert.deepEqual(result.page.map((path) => path.shown), [`${outside.root}/one/a-0.txt`, `${outside.root}/one/a-1.txt`, `${outside.root}/two/b-0.txt`, `${outside.root}/two/b-1.txt`]);
     } finally {
       outside.remove();
+    }
+  });
+
+  it('keeps a backslash in a "path" as part of the name where it is no separator', async function () {
+    // Regression: "path": "back\\slash" listed back/slash/m.ts, a path that does not exist.
+    if (process.platform === 'win32') {
+      this.skip();
+    }
+    tree.write({ 'back\\slash/m.ts': 1, 'back\\slash/sub/n.ts': 2 });
+    for (const path of ['back\\slash', `${tree.root}/back\\slash`]) {
+      const result = await search(tree, { pattern: '*.ts', path });
+      assert.deepEqual(result.page.map((page) => page.path), ['back\\slash/m.ts', 'back\\slash/sub/n.ts']);
+      assert.ok(result.page.every((page) => existsSync(page.absolutePath)), 'every listed path exists');
+      assert.match(result.text, /^<files>\n"/, 'a backslash in a shown path is quoted (SPEC §5)');
     }
   });
 
