@@ -131,7 +131,7 @@ function toJson(result: GlobResult): Record<string, unknown> {
     topLevel: {
       total: result.topLevel.entries.length,
       reached: result.topLevel.reached,
-      counts: byCount.map((entry) => [entry.label, entry.count]),
+      counts: byCount.map((entry) => [entry.path, entry.count]),
     },
     spill: result.spill?.saved ? result.spill.path : null,
     text: result.text,

@@ -20,8 +20,10 @@ export interface TopLevelEntries {
   readonly entryOf: Uint32Array;
   /** For each entry: its folder, numbered by first appearance. */
   readonly folderOf: Uint32Array;
-  /** For each entry: how it is shown (`src/`, `README.md`, `<folder>/src/`), ready to pass as `path`. */
+  /** For each entry: how it is shown (`src/`, `README.md`, `<folder>/src/`), quoted when the name is not plain (SPEC §5). */
   readonly labels: readonly string[];
+  /** For each entry: the same unquoted, as "path" takes it; a name that is not UTF-8 keeps its quoted form. */
+  readonly paths: readonly string[];
   /** For each entry: true for a directory, false for a file directly in the search root. */
   readonly isDirectory: readonly boolean[];
   /** For each entry: how many matches it holds. */
@@ -48,7 +50,11 @@ export function groupByTopLevelEntry(order: Uint32Array, listed: ListedEntries, 
     return entryLabel(scopes[scopeIndex].entryPrefix, listed.entryNames[found], listed.isDirectory[found] === 1);
   });
   const isDirectory = firstOf.map((found) => listed.isDirectory[found] === 1);
-  return { entryOf, folderOf, labels, isDirectory, counts: Uint32Array.from(counts) };
+  const paths = firstOf.map((found, entry) => {
+    const name = listed.entryNames[found];
+    return typeof name === 'string' ? scopes[listed.scopeOfEntry[found]].entryPrefix + name + (isDirectory[entry] ? '/' : '') : labels[entry];
+  });
+  return { entryOf, folderOf, labels, paths, isDirectory, counts: Uint32Array.from(counts) };
 }
 
 /**

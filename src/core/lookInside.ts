@@ -18,7 +18,7 @@ export interface PatternShape {
 }
 
 export interface LookInside {
-  /** The directory to pass as "path": the entry's label, or a directory below it that holds every match. */
+  /** The directory to pass as "path": the entry, or a directory below it that holds every match. */
   readonly path: string;
   /**
    * The pattern to pass with it: unchanged when the one given works from there too, undefined
@@ -35,16 +35,16 @@ export interface LookInside {
 type Step = { readonly segments: readonly string[] } | { readonly pattern: string } | 'same' | 'nothing' | undefined;
 
 /**
- * How to look inside the directory entry shown as `label` (`src/`, `ws/src/`, an absolute
- * path). With `deeper`, also down the directories the pattern names literally after it
- * (`src/core/**\/*.ts` → "path": "src/core", "pattern": "**\/*.ts"), for an entry that holds
- * every match. Undefined for a label that is quoted (a name that is not plain).
+ * How to look inside the directory entry whose path (as "path" takes it) is `entryPath`
+ * (`src/`, `ws/src/`, an absolute path). With `deeper`, also down the directories the pattern
+ * names literally after it (`src/core/**\/*.ts` → "path": "src/core", "pattern": "**\/*.ts"), for
+ * an entry that holds every match. Undefined for a name that is not UTF-8, which stays quoted.
  */
-export function lookInside(shape: PatternShape, label: string, deeper: boolean): LookInside | undefined {
-  if (label.startsWith('"') || !label.endsWith('/')) {
+export function lookInside(shape: PatternShape, entryPath: string, deeper: boolean): LookInside | undefined {
+  if (entryPath.startsWith('"') || !entryPath.endsWith('/')) {
     return undefined;
   }
-  const path = label.slice(0, -1);
+  const path = entryPath.slice(0, -1);
   if (!shape.anchored) {
     return { path, pattern: shape.source, rewritten: false, flat: false };
   }

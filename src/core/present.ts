@@ -76,6 +76,7 @@ export class CompletedSearch implements GlobSearch {
     });
     const topLevelEntries: TopLevelEntry[] = entries.labels.map((label, entry) => ({
       label,
+      path: entries.paths[entry],
       count: entries.counts[entry],
       onPage: onPage[entry],
       isDirectory: entries.isDirectory[entry],

@@ -80,8 +80,7 @@ function headFooter(result: ResultFacts, context: RenderContext): string[] {
   if (!entries.some((entry) => entry.isDirectory)) {
     lines.push(`Every match is a file directly in ${result.rootLabel}, so each is a top-level entry of its own: a round-robin sample across the entries picks the same files as the ${shown} oldest.`);
   } else if (entries.length === 1) {
-    const only = entries[0].label;
-    lines.push(`All of them are under one top-level entry, ${only}: a round-robin sample across the entries picks the same files as the ${shown} oldest.${spreadAdvice(only, context)}`);
+    lines.push(`All of them are under one top-level entry, ${entries[0].label}: a round-robin sample across the entries picks the same files as the ${shown} oldest.${spreadAdvice(entries[0].path, context)}`);
   } else {
     lines.push(`A round-robin sample across the top-level entries picks these same files here, so the page is simply the ${shown} oldest.`, reachLine(result), ...narrowingAdvice(result, context));
   }
@@ -101,11 +100,11 @@ function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] 
   const { entries, reached } = result.topLevel;
   const largest = entries.filter((entry) => entry.isDirectory).sort((a, b) => b.count - a.count)[0];
   if (entries.length > context.maxResults) {
-    const example = largest ? `: pass one entry as "path" to look inside it, for example ${entryCall(largest.label, context)}` : '';
+    const example = largest ? `: pass one entry as "path" to look inside it, for example ${entryCall(largest.path, context)}` : '';
     return [`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all${example}.`];
   }
   if (largest && largest.count > largest.onPage) {
-    return [`To see more of one entry, pass it as "path", for example ${entryCall(largest.label, context)}.`];
+    return [`To see more of one entry, pass it as "path", for example ${entryCall(largest.path, context)}.`];
   }
   return [];
 }
@@ -114,8 +113,8 @@ function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] 
  * The input that searches inside one entry: its "path", and the pattern as it reads from there
  * when the one given was anchored to the search root above it (lookInside.ts).
  */
-function entryCall(label: string, context: RenderContext): string {
-  return callInto(lookInside(context.pattern, label, false) ?? { path: trimSlash(label), pattern: context.pattern.source, rewritten: false, flat: false });
+function entryCall(entryPath: string, context: RenderContext): string {
+  return callInto(lookInside(context.pattern, entryPath, false) ?? { path: trimSlash(entryPath), pattern: context.pattern.source, rewritten: false, flat: false });
 }
 
 function callInto(look: LookInside): string {

@@ -22,8 +22,10 @@ export interface PagePath {
 }
 
 export interface TopLevelEntry {
-  /** How it is shown: `src/`, `README.md`, `<folder>/src/`; usable as `path`. */
+  /** How it is shown: `src/`, `README.md`, `<folder>/src/`; quoted when the name is not plain (SPEC §5). */
   readonly label: string;
+  /** The same unquoted, usable as `path` (as PagePath.path: a name that is not UTF-8 stays quoted). */
+  readonly path: string;
   /** Matches in the complete result. */
   readonly count: number;
   /** Matches shown on this page. */

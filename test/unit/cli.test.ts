@@ -54,6 +54,20 @@ describe('command line (the built dist/cli.js)', () => {
     assert.match(json.text as string, /^<files>\n/);
   });
 
+  it('names entries in --json as "path" takes them, not quoted as the text shows them', () => {
+    const odd = new TempTree();
+    try {
+      odd.write({ 'back\\slash/a.ts': 1, 'back\\slash/b.ts': 2, 'plain/c.ts': 3 });
+      const cli = run(['--json', '--max-results', '1', '*.ts'], odd.root, { XDG_CACHE_HOME: cache.root });
+      assert.equal(cli.status, 0, cli.stderr);
+      const json = JSON.parse(cli.stdout) as { topLevel: { counts: unknown }; text: string };
+      assert.deepEqual(json.topLevel.counts, [['back\\slash/', 2], ['plain/', 1]]);
+      assert.match(json.text, /Matches per entry: "back\\\\slash\/" 2 · plain\/ 1\./);
+    } finally {
+      odd.remove();
+    }
+  });
+
   it("skips what VS Code's search skips with its default settings, and only that", () => {
     // The folder above the working directory ignores a file the search must still find
     // (search.useParentIgnoreFiles is off by default); node_modules is skipped by search.exclude

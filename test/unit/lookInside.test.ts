@@ -22,6 +22,9 @@ describe('looking inside one top-level entry (lookInside.ts), followed with the 
     'lib/x,y/j.ts',
     'lib/k.md',
     'we[ird]/l.ts',
+    // Shown quoted (SPEC §5), passed as "path" as it is.
+    'back\\slash/m.ts',
+    'back\\slash/n.ts',
   ];
 
   before(() => {
@@ -54,6 +57,7 @@ describe('looking inside one top-level entry (lookInside.ts), followed with the 
     '!**/test/*.ts',
     '**/x,y/*.ts',
     'we\\[ird\\]/*.ts',
+    '*/*.ts',
   ];
 
   for (const pattern of patterns) {
@@ -63,14 +67,14 @@ describe('looking inside one top-level entry (lookInside.ts), followed with the 
       assert.ok(whole.total > 0, `the fixture has matches for ${pattern}`);
       for (const entry of whole.topLevel.entries.filter((candidate) => candidate.isDirectory)) {
         for (const deeper of [false, true]) {
-          const look = lookInside(shape, entry.label, deeper);
-          assert.ok(look !== undefined && look.pattern !== undefined, `${pattern} inside ${entry.label}: a pattern is given`);
+          const look = lookInside(shape, entry.path, deeper);
+          assert.ok(look !== undefined && look.pattern !== undefined, `${pattern} inside ${entry.path}: a pattern is given`);
           const expected = whole.page.map((path) => path.path).filter((path) => path.startsWith(`${look.path}/`));
           const inside = await search({ pattern: look.pattern, path: look.path });
           assert.deepEqual(
             inside.page.map((path) => path.path),
             expected,
-            `${pattern} inside ${entry.label}${deeper ? ' (deeper)' : ''}: "path": ${look.path}, "pattern": ${look.pattern}`,
+            `${pattern} inside ${entry.path}${deeper ? ' (deeper)' : ''}: "path": ${look.path}, "pattern": ${look.pattern}`,
           );
           assert.equal(look.rewritten, look.pattern !== pattern, `${pattern}: rewritten says whether the pattern changed`);
           if (look.flat) {
@@ -91,10 +95,10 @@ describe('looking inside one top-level entry (lookInside.ts), followed with the 
     assert.deepEqual(lookInside(await shapeOf('**/test/*.ts'), 'src/', true), { path: 'src', pattern: '**/test/*.ts', rewritten: false, flat: false });
   });
 
-  it('gives no pattern where none can be written exactly, and no call for a quoted label', async () => {
+  it('gives no pattern where none can be written exactly, and no call for a name that is not UTF-8', async () => {
     // Inside braces, the comma of "x,y" would split the alternative.
     assert.deepEqual(lookInside(await shapeOf('**/x,y/*.ts'), 'x,y/', false), { path: 'x,y', pattern: undefined, rewritten: true, flat: false });
-    assert.equal(lookInside(await shapeOf('src/**'), '"a\\\\b/"', false), undefined);
+    assert.equal(lookInside(await shapeOf('src/**'), '"x\\xff/"', false), undefined);
   });
 
   describe('in the footer', () => {
@@ -111,6 +115,14 @@ describe('looking inside one top-level entry (lookInside.ts), followed with the 
       const result = await glob({ pattern: 'src/core/*.ts' }, folders, { ripgrepPath: await testRipgrep(), maxResults: 1 });
       assert.match(result.text, /They all lie directly in src\/core\/, so a round robin inside it would pick the same files\./);
       assert.doesNotMatch(result.text, /"path"/);
+    });
+
+    it('passes an entry whose label is quoted as the path it is', async () => {
+      const result = await glob({ pattern: '*/*.ts' }, folders, { ripgrepPath: await testRipgrep(), maxResults: 1 });
+      const entry = result.topLevel.entries.find((candidate) => candidate.path === 'back\\slash/');
+      assert.equal(entry?.label, '"back\\\\slash/"');
+      // The largest entry, with two files directly in it.
+      assert.match(result.text, /for example "path": "back\\\\slash", "pattern": "\.\/\*\.ts"\./);
     });
 
     it('names the pattern with the largest entry to look inside', async () => {

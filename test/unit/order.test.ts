@@ -237,5 +237,13 @@ describe('grouping by top-level entry', () => {
     assert.deepEqual([...grouped.entryOf], [0, 1, 0, 2, 1]);
     assert.deepEqual([...grouped.counts], [2, 2, 1]);
     assert.deepEqual(grouped.labels, ['x/', '"x\\xff/"', 'y']);
+    assert.deepEqual(grouped.paths, ['x/', '"x\\xff/"', 'y']);
+  });
+
+  it('gives each entry its path unquoted beside the label that may be quoted', () => {
+    const raw: RawName[] = ['a\\b/one', 'c', 'a\\b/two'];
+    const grouped = groupByTopLevelEntry(Uint32Array.from([0, 1, 2]), listed(raw, [0, 0, 0], [scope([], '')]), [scope([], '')]);
+    assert.deepEqual(grouped.labels, ['"a\\\\b/"', 'c']);
+    assert.deepEqual(grouped.paths, ['a\\b/', 'c']);
   });
 });
