@@ -151,7 +151,12 @@ function spillLine(result: ResultFacts): string {
     return `The complete list could not be saved (${spill.reason}); narrow "path" or the pattern to see the rest.`;
   }
   const cut = spill.written < result.total ? ` (cut at its size bound after ${number(spill.written)} paths)` : '';
-  return `The complete list of ${count(result.total, 'path')}, oldest first, is saved in ${spill.path}${cut}: read it with a file-reading tool; after a short header, it holds one path per line.`;
+  const read = `The complete list of ${count(result.total, 'path')}, oldest first, is saved in ${spill.path}${cut}: read it with a file-reading tool.`;
+  if (spill.written === 0) {
+    return read;
+  }
+  const newest = spill.written < result.total ? '' : ', so the newest files are on its last lines';
+  return `${read} After a short header it holds one path per line, on lines ${number(spill.pathLines.first)} to ${number(spill.pathLines.last)}${newest}.`;
 }
 
 function largestEntries(entries: ResultFacts['topLevel']['entries']): string {

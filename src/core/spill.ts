@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { LineChunks } from './shownLines';
-import { spillHeaderParts, spillListedLine, type SpillHeader } from './spillFormat';
+import { spillHeaderLines, spillHeaderParts, spillListedLine, type SpillHeader } from './spillFormat';
 
 export interface SpillLimits {
   /** How many complete lists are kept. @default 20 */
@@ -33,7 +33,13 @@ export interface SpillLimits {
 export const DEFAULT_SPILL_LIMITS: SpillLimits = { maxLists: 20, maxTotalBytes: 200 * 1024 * 1024 };
 
 export type SpillOutcome =
-  | { readonly saved: true; readonly path: string; readonly written: number }
+  | {
+      readonly saved: true;
+      readonly path: string;
+      readonly written: number;
+      /** The lines that hold paths, numbered from 1 as editors and file-reading tools number them. */
+      readonly pathLines: { readonly first: number; readonly last: number };
+    }
   | { readonly saved: false; readonly reason: string };
 
 /** How every saved list is named: the time it was saved, then 64 random bits. */
@@ -67,7 +73,8 @@ export async function saveSpill(
       .then(nextTurn)
       .then(() => prune(directory, limits, saved))
       .catch(() => undefined);
-    return { saved: true, path: file, written };
+    const headerLines = spillHeaderLines(header);
+    return { saved: true, path: file, written, pathLines: { first: headerLines + 1, last: headerLines + written } };
   } catch (error) {
     if (file) {
       try {

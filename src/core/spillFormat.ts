@@ -39,6 +39,16 @@ export function spillHeaderParts(header: SpillHeader): { readonly before: string
   return { before, listed: spillListedLine(header.total, header.total), after: `\n# saved: ${header.savedAt.toISOString()}\n\n` };
 }
 
+/**
+ * How many lines the header takes, its closing empty line included; the paths follow. The footer
+ * names the lines that hold paths, so a model can read the newest (the last lines) or one stretch
+ * without reading the list from its start.
+ */
+export function spillHeaderLines(header: SpillHeader): number {
+  const { before, listed, after } = spillHeaderParts(header);
+  return `${before}${listed}${after}`.split('\n').length - 1;
+}
+
 /** How many of the total paths the list holds, padded to a fixed width. */
 export function spillListedLine(written: number, total: number): string {
   const text = written < total ? `# listed: the first ${written} of them (the list was cut at its size bound)` : `# listed: all ${total}`;

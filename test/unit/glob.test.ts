@@ -108,6 +108,32 @@ describe('glob with the real ripgrep: the unpacked-archive workspace (SPEC’s r
     assert.match(result.text, /The complete list of 716 paths, oldest first, is saved in .*glob-.*\.txt/);
   });
 
+  it('names the lines of the complete list that hold paths, the newest last', () => {
+    assert.ok(result.spill?.saved);
+    const match = /After a short header it holds one path per line, on lines (\d+) to ([\d,]+), so the newest files are on its last lines\.$/m.exec(result.text);
+    assert.ok(match, result.text);
+    const [first, last] = [Number(match[1]), Number(match[2].replace(/,/g, ''))];
+    // Numbered from 1, as a file-reading tool numbers them.
+    const lines = readFileSync(result.spill.path, 'utf8').split('\n');
+    assert.deepEqual(lines.slice(first - 1, last), spilledPaths());
+    assert.equal(lines[first - 2], '', 'the line before the first path ends the header');
+    assert.equal(lines.length, last + 1, 'nothing follows the last path but its line break');
+  });
+
+  it('names the lines a cut list holds, and no newest files where the cut left them out', async () => {
+    const lists = new TempTree();
+    try {
+      const cut = await search(tree, { pattern: '*' }, { spillDirectory: lists.root, spillLimits: { maxLists: 3, maxTotalBytes: 4_000 } });
+      assert.ok(cut.spill?.saved && cut.spill.written < 716);
+      const { written, pathLines } = cut.spill;
+      assert.match(cut.text, new RegExp(`\\(cut at its size bound after ${written} paths\\): read it with a file-reading tool\\. After a short header it holds one path per line, on lines ${pathLines.first} to ${pathLines.last}\\.$`, 'm'));
+      assert.doesNotMatch(cut.text, /newest files are on its last lines/);
+      assert.equal(readFileSync(cut.spill.path, 'utf8').split('\n').slice(pathLines.first - 1, pathLines.last).join('\n'), spilledPaths().slice(0, written).join('\n'));
+    } finally {
+      lists.remove();
+    }
+  });
+
   it('orders the complete list by time over the whole tree, not per directory', () => {
     const paths = spilledPaths();
     const times = paths.map((path) => statSync(tree.path(path)).mtimeMs);

@@ -89,6 +89,12 @@ describe('spill: saving complete lists', () => {
     const text = readFileSync(outcome.path, 'utf8');
     assert.ok(Buffer.byteLength(text) <= 2000);
     assert.match(text, new RegExp(`^# listed: the first ${outcome.written} of them \\(the list was cut at its size bound\\) *$`, "m"));
+    // The lines named as holding paths are the ones written, numbered from 1.
+    const lines = text.split('\n');
+    assert.equal(outcome.pathLines.last - outcome.pathLines.first + 1, outcome.written);
+    assert.equal(lines[outcome.pathLines.first - 1], 'dir-0/file-0.ts');
+    assert.equal(lines[outcome.pathLines.last - 1], `dir-${(outcome.written - 1) % 7}/file-${outcome.written - 1}.ts`);
+    assert.equal(lines[outcome.pathLines.last], '');
   });
 
   it('refuses a planted symbolic link as the directory, and the search still gets an answer', async () => {
