@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { GlobResult, RipgrepEvent } from '../../../src/core';
@@ -336,17 +336,21 @@ describe("Copilot's own agent mode calls glob", () => {
     }
   });
 
-  it("7. the model follows the footer to the complete lists and reads them with Copilot's read_file; the person allows it once", async function () {
+  it("7. the model follows the footer to the complete lists and reads them with Copilot's read_file, the newest at the lines it names; the person allows it once", async function () {
     if (!harnessAvailable()) {
       // Copilot asks before it reads a file outside the workspace; answering needs the runner's browser.
       this.skip();
     }
-    const readList = { name: 'read_file', input: { startLine: 1, endLine: 12 }, inputFromLastResult: { filePath: 'is saved in (/.+?\\.txt): read it' } };
-    const pending = await askAgent('Which files in this workspace are the oldest?', [
+    const listFile = { filePath: 'is saved in (/.+?\\.txt): read it' };
+    const readOldest = { name: 'read_file', input: { startLine: 1, endLine: 12 }, inputFromLastResult: listFile };
+    // The footer names the lines that hold paths; the last of them is the newest file.
+    const lastLine = 'on lines [\\d,]+ to ([\\d,]+), so the newest';
+    const readNewest = { name: 'read_file', input: {}, inputFromLastResult: listFile, numbersFromLastResult: { startLine: lastLine, endLine: lastLine } };
+    const pending = await askAgent('Which files in this workspace are the oldest, and which file in bulk/ is the newest?', [
       { toolCalls: [{ name: 'glob', input: { pattern: '*' } }] },
-      { toolCalls: [readList] },
+      { toolCalls: [readOldest] },
       { toolCalls: [{ name: 'glob', input: { pattern: '*', path: 'bulk' } }] },
-      { toolCalls: [readList] },
+      { toolCalls: [readNewest] },
       { text: 'The oldest files are in archive/.' },
     ]);
     // The lists are kept in the extension's storage, outside the workspace, so Copilot's own tool
@@ -364,19 +368,29 @@ describe("Copilot's own agent mode calls glob", () => {
       toolResults.map((result) => result.name),
       ['glob', 'read_file', 'glob', 'read_file'],
     );
-    for (const [found, read] of [
-      [toolResults[0], toolResults[1]],
-      [toolResults[2], toolResults[3]],
-    ]) {
+    const listOf = (found: (typeof toolResults)[number]): string => {
       const list = /is saved in (\/.+?\.txt): read it/.exec(found.text)?.[1];
       assert.ok(list !== undefined && existsSync(list), found.text);
-      assert.deepEqual(read.input, { startLine: 1, endLine: 12, filePath: list });
-      // The model read the list's first lines as they are on disk: the header, then the oldest paths.
-      const firstLines = readFileSync(list, 'utf8').split('\n').slice(0, 12).filter(Boolean);
-      assert.ok(firstLines.length >= 10, firstLines.join('\n'));
-      for (const line of firstLines) {
-        assert.ok(read.text.includes(line), `the model did not read ${JSON.stringify(line)}:\n${read.text}`);
-      }
+      return list;
+    };
+    // The model read the first list's first lines as they are on disk: the header, then the oldest paths.
+    const oldest = listOf(toolResults[0]);
+    assert.deepEqual(toolResults[1].input, { startLine: 1, endLine: 12, filePath: oldest });
+    const firstLines = readFileSync(oldest, 'utf8').split('\n').slice(0, 12).filter(Boolean);
+    assert.ok(firstLines.length >= 10, firstLines.join('\n'));
+    for (const line of firstLines) {
+      assert.ok(toolResults[1].text.includes(line), `the model did not read ${JSON.stringify(line)}:\n${toolResults[1].text}`);
     }
+    // The last line the footer named, read with Copilot's own line numbers, is the newest file in bulk/.
+    const bulk = listOf(toolResults[2]);
+    const paths = listedPaths(bulk);
+    const newest = paths[paths.length - 1];
+    const root = vscode.workspace.workspaceFolders?.[0].uri.fsPath ?? '';
+    const time = (listed: string): number => statSync(path.join(root, listed)).mtimeMs;
+    assert.ok(paths.every((listed) => time(listed) <= time(newest)), `${newest} is not the newest of bulk/`);
+    const [lineNumber] = /on lines [\d,]+ to ([\d,]+), so the newest/.exec(toolResults[2].text)?.slice(1).map((text) => Number(text.replace(/,/g, ''))) ?? [];
+    assert.deepEqual(toolResults[3].input, { startLine: lineNumber, endLine: lineNumber, filePath: bulk });
+    assert.ok(toolResults[3].text.includes(newest), `the model did not read ${newest}:\n${toolResults[3].text}`);
+    assert.ok(!toolResults[3].text.includes(`${paths[paths.length - 2]}\n`), `the model read more than the newest line:\n${toolResults[3].text}`);
   });
 });

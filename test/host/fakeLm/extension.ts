@@ -18,6 +18,8 @@ export interface ScriptedToolCall {
    * first capture group is the value. No match fails the turn (the model answers with an error text).
    */
   readonly inputFromLastResult?: Readonly<Record<string, string>>;
+  /** The same for number fields: the capture ("5,850") is read as a number. */
+  readonly numbersFromLastResult?: Readonly<Record<string, string>>;
 }
 
 export interface ScriptedTurn {
@@ -164,16 +166,20 @@ function lastUserText(messages: readonly vscode.LanguageModelChatRequestMessage[
 
 /** The call's input with its `inputFromLastResult` fields filled in, or a text saying what did not match. */
 function withFieldsFrom(lastResult: string, call: ScriptedToolCall): { value: unknown } | string {
-  if (!call.inputFromLastResult) {
+  const value: Record<string, unknown> = { ...(call.input as object) };
+  const fields = [
+    ...Object.entries(call.inputFromLastResult ?? {}).map(([field, source]) => ({ field, source, read: (text: string): unknown => text })),
+    ...Object.entries(call.numbersFromLastResult ?? {}).map(([field, source]) => ({ field, source, read: (text: string): unknown => Number(text.replace(/,/g, '')) })),
+  ];
+  if (fields.length === 0) {
     return { value: call.input };
   }
-  const value: Record<string, unknown> = { ...(call.input as object) };
-  for (const [field, source] of Object.entries(call.inputFromLastResult)) {
+  for (const { field, source, read } of fields) {
     const match = new RegExp(source).exec(lastResult);
     if (!match) {
       return `The scripted test model found no ${field} (/${source}/) in the last tool result.`;
     }
-    value[field] = match[1];
+    value[field] = read(match[1]);
   }
   return { value };
 }
