@@ -13,7 +13,7 @@ import type { IgnoredMatches } from './ignoredProbe';
 import type { RawName } from './names';
 import { isDirectory } from './onDisk';
 import { anchoredPattern, pathSegments, repeatedTailLengths } from './patternPath';
-import { patternSlips } from './patternSlips';
+import { directoriesMeantOtherwise, patternSlips } from './patternSlips';
 import type { GlobRequest } from './request';
 import type { EmptyResultFacts } from './result';
 import { shownPath } from './scopePaths';
@@ -26,10 +26,7 @@ export async function explainEmpty(request: GlobRequest, caseless: CaselessFound
     ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first) } } : {}),
     ...(ignored ? { ignoredMatches: { count: ignored.count, complete: ignored.complete, examples: shown(ignored.first) } } : {}),
   };
-  // A pattern to be written again first: its directories are not the ones meant ('"src' of
-  // '"src/*.ts"', 'test' of "src/*.ts;test/*.ts").
-  const rewritten = slips.unquoted !== undefined || slips.severalPatterns !== undefined;
-  if (rewritten) {
+  if (directoriesMeantOtherwise(slips)) {
     return facts;
   }
   const directories = await directoriesNamed(request);

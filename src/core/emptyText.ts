@@ -5,6 +5,7 @@
  * emptiness proves nothing.
  */
 
+import { rewriteSuggested } from './patternSlips';
 import type { RenderContext, ResultFacts } from './render';
 import { count, quoted } from './words';
 
@@ -13,9 +14,9 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     return [];
   }
   const hints = slipHints(result);
-  // Advice about where a pattern matches is about the pattern as written, which a slip says to
-  // write again first. Nor is it given when ignored files match the pattern where it is anchored.
-  const rewritten = hints.length > 0;
+  // Advice on where the written pattern matches is left out when a pattern meant is given, and
+  // when ignored files match it where it is anchored.
+  const rewritten = rewriteSuggested(result);
   if (result.missingDirectory !== undefined) {
     const otherCase = result.missingDirectoryOtherCase;
     hints.push(

@@ -49,6 +49,24 @@ export function patternSlips(pattern: string, posix = process.platform !== 'win3
   return slips;
 }
 
+/**
+ * Whether the pattern meant names other directories than the one written (the '"src' of
+ * '"src/*.ts"', the 'test' of 'src/*.ts;test/*.ts'): the written one's directories are then not
+ * worth looking for on disk.
+ */
+export function directoriesMeantOtherwise(slips: PatternSlips): boolean {
+  return slips.unquoted !== undefined || slips.severalPatterns !== undefined;
+}
+
+/**
+ * Whether the answer gives a pattern that was likely meant instead of the one written: advice on
+ * where the written one matches would then carry the slip along. A regular expression gets no
+ * pattern meant, only a word on how globs read, so it does not count.
+ */
+export function rewriteSuggested(slips: PatternSlips): boolean {
+  return directoriesMeantOtherwise(slips) || slips.bracesWithoutSpaces !== undefined || slips.backslashesAsSeparators !== undefined;
+}
+
 /** The text inside quotes that stand around all of it, as a command line would take them off. */
 export function withoutQuotesAround(text: string): string | undefined {
   return /^(["'`])(.+)\1$/.exec(text)?.[2];
