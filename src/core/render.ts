@@ -7,6 +7,7 @@
 import { emptyHints } from './emptyText';
 import { lookInside, type LookInside, type PatternShape } from './lookInside';
 import type { GlobResult, Incompleteness } from './result';
+import { warningLines } from './warningText';
 import { count, number, quoted } from './words';
 
 /** Facts the text needs that the result does not carry. */
@@ -29,8 +30,6 @@ export type ResultFacts = Omit<GlobResult, 'text'>;
 
 /** How many of the largest entries the footer names. */
 const LARGEST_ENTRIES_SHOWN = 8;
-/** How many of ripgrep's warnings are quoted. */
-const WARNINGS_QUOTED = 3;
 
 export function renderModelText(result: ResultFacts, context: RenderContext): string {
   if (result.total === 0) {
@@ -175,10 +174,7 @@ function problems(result: ResultFacts, context: RenderContext): string[] {
     const skipped = result.dropped.skipped > 0 ? ` (${count(result.dropped.skipped, 'more match', 'more matches')} found but not yet ordered are left out)` : '';
     lines.push(`INCOMPLETE: ${stopSentence(result.incompleteBecause, context)}, so these ${count(result.total, 'file')} are only what was found before that${skipped}; more files may match. Narrow "path" or the pattern and search again.`);
   }
-  if (result.warnings.count > 0) {
-    const quotedWarnings = result.warnings.first.slice(0, WARNINGS_QUOTED).join('; ');
-    lines.push(`ripgrep reported ${count(result.warnings.count, 'problem')} reading the tree, so files below those paths may be missing: ${quotedWarnings}${result.warnings.count > WARNINGS_QUOTED ? '; …' : ''}.`);
-  }
+  lines.push(...warningLines(result.warnings.count, result.warnings.first));
   const gone = result.dropped.vanished + result.dropped.unreadable;
   if (gone > 0) {
     lines.push(`${count(gone, 'matching file')} vanished or could not be read while the search ran and ${gone === 1 ? 'is' : 'are'} left out.`);

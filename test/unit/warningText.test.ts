@@ -1,0 +1,40 @@
+import * as assert from 'node:assert/strict';
+import { warningLines } from '../../src/core/warningText';
+
+// Lines as ripgrep 15 prints them with links followed, with several walking threads and with one.
+const dangling = 'rg: ./dangling.txt: No such file or directory (os error 2)';
+const danglingOneThread = 'rg: ./gone: IO error for operation on ./gone: No such file or directory (os error 2)';
+const selfLoop = 'rg: ./self: Symbolic link loop (os error 40)';
+const ancestorLoop = 'rg: File system loop found: ./d/up points to an ancestor ./';
+const denied = 'rg: ./locked: Permission denied (os error 13)';
+const tooLong = 'rg: ./n/n/n: File name too long (os error 36)';
+
+describe("the footer's lines on ripgrep's warnings (warningText.ts)", () => {
+  it('says a link to nothing and a link that loops hide no file, and only the rest may', () => {
+    const lines = warningLines(6, [dangling, selfLoop, denied, danglingOneThread, ancestorLoop, tooLong]);
+    assert.deepEqual(lines, [
+      `ripgrep met 2 paths that lead nowhere (a symbolic link to nothing, or something removed while it searched), so no file is missing for them: ${dangling}; ${danglingOneThread}.`,
+      `ripgrep met 2 symbolic links that lead back where they come from (themselves, or a directory above them) and did not go round again, so no file is missing for them: ${selfLoop}; ${ancestorLoop}.`,
+      `ripgrep reported 2 problems reading the tree, so files below those paths may be missing: ${denied}; ${tooLong}.`,
+    ]);
+  });
+
+  it('reads the kind from the error number and ripgrep’s own message, not from the path', () => {
+    // A directory named "loop" that cannot be read, and one named after the error, still may hide files.
+    const named = ['rg: ./loop: Permission denied (os error 13)', 'rg: ./No such file or directory (os error 2)x: Permission denied (os error 13)'];
+    assert.deepEqual(warningLines(2, named), [`ripgrep reported 2 problems reading the tree, so files below those paths may be missing: ${named.join('; ')}.`]);
+  });
+
+  it('calls nothing harmless when not every warning was kept to be read', () => {
+    assert.deepEqual(warningLines(200_000, [dangling, selfLoop]), [`ripgrep reported 200,000 problems reading the tree, so files below those paths may be missing: ${dangling}; ${selfLoop}; ….`]);
+  });
+
+  it('quotes at most three of each kind, in the singular for one', () => {
+    assert.deepEqual(warningLines(1, [selfLoop]), [
+      `ripgrep met 1 symbolic link that leads back where it comes from (itself, or a directory above it) and did not go round again, so no file is missing for it: ${selfLoop}.`,
+    ]);
+    const four = [1, 2, 3, 4].map((i) => `rg: ./d${i}: Permission denied (os error 13)`);
+    assert.deepEqual(warningLines(4, four), [`ripgrep reported 4 problems reading the tree, so files below those paths may be missing: ${four.slice(0, 3).join('; ')}; ….`]);
+    assert.deepEqual(warningLines(0, []), []);
+  });
+});
