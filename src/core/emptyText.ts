@@ -55,9 +55,6 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   if (!result.includeIgnored) {
     hints.push(ignoredHint(result.ignoredMatches, context.excludesApplied));
   }
-  if (result.pattern !== result.pattern.trim()) {
-    hints.push('- The pattern starts or ends with whitespace, which must then be part of the file name.');
-  }
   if (result.regularExpression) {
     hints.push('- The pattern is read as a glob, not a regular expression: "*" stands for any characters within a name, "?" for one, "{a,b}" for either; for example "*.test.ts" finds names ending in ".test.ts".');
   }
@@ -82,6 +79,11 @@ function directoriesHint(result: ResultFacts): string {
 /** The pattern as it was likely meant, for each slip in how it was written (patternSlips.ts). */
 function slipHints(result: ResultFacts): string[] {
   const hints: string[] = [];
+  if (result.withoutWhitespace !== undefined) {
+    // The other slips are read in the pattern without it, and their pattern meant leaves it out.
+    const alone = !rewriteSuggested({ ...result, withoutWhitespace: undefined });
+    hints.push(`- The pattern starts or ends with whitespace, which would have to be part of the file names.${alone ? ` Without it: "pattern": ${quoted(result.withoutWhitespace)}.` : ''}`);
+  }
   if (result.unquoted !== undefined) {
     hints.push(`- The pattern is wrapped in quotes, which would have to be part of the file name. Without them: "pattern": ${quoted(result.unquoted)}.`);
   }

@@ -9,6 +9,8 @@
 import { forEachGlobCharacter } from './patternPath';
 
 export interface PatternSlips {
+  /** The pattern without the whitespace around it, which would have to be part of the names. */
+  readonly withoutWhitespace?: string;
   /** The pattern with `/` for `\`, where `\` escapes and the pattern reads as a Windows path. */
   readonly backslashesAsSeparators?: string;
   /** The pattern without the quotes around it. */
@@ -26,11 +28,12 @@ export interface PatternSlips {
 
 export function patternSlips(pattern: string, posix = process.platform !== 'win32'): PatternSlips {
   const trimmed = pattern.trim();
+  const whitespace = trimmed !== pattern && trimmed !== '' ? { withoutWhitespace: trimmed } : {};
   const unquoted = withoutQuotesAround(trimmed);
   if (unquoted !== undefined) {
-    return { unquoted };
+    return { ...whitespace, unquoted };
   }
-  const slips: { -readonly [K in keyof PatternSlips]: PatternSlips[K] } = {};
+  const slips: { -readonly [K in keyof PatternSlips]: PatternSlips[K] } = { ...whitespace };
   const { pieces, withoutBraceSpaces } = scanPattern(trimmed, posix);
   if (pieces.length > 1 && pieces.every(readsAsOnePattern)) {
     slips.severalPatterns = { pieces, ...(pieces.some((piece) => /[{}]/.test(piece)) ? {} : { joined: joinedAsAlternatives(pieces) }) };
@@ -51,11 +54,11 @@ export function patternSlips(pattern: string, posix = process.platform !== 'win3
 
 /**
  * Whether the pattern meant names other directories than the one written (the '"src' of
- * '"src/*.ts"', the 'test' of 'src/*.ts;test/*.ts'): the written one's directories are then not
- * worth looking for on disk.
+ * '"src/*.ts"', the 'test' of 'src/*.ts;test/*.ts', the ' src' of ' src/*.ts'): the written
+ * one's directories are then not worth looking for on disk.
  */
 export function directoriesMeantOtherwise(slips: PatternSlips): boolean {
-  return slips.unquoted !== undefined || slips.severalPatterns !== undefined;
+  return slips.withoutWhitespace !== undefined || slips.unquoted !== undefined || slips.severalPatterns !== undefined;
 }
 
 /**

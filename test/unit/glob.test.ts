@@ -381,6 +381,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       ['*.md, src/*.tsx', /"pattern": "\{\*\*\/\*\.md,src\/\*\.tsx\}"/, ['src/b.tsx', 'README.md', 'docs/d.md']],
       ['src/*.ts;test/*.ts', /"pattern": "\{src\/\*\.ts,test\/\*\.ts\}"/, ['src/a.ts', 'test/c.ts']],
       ['src/*.{ ts, tsx }', /spaces beside the commas and braces of .* Without them: "pattern": "src\/\*\.\{ts,tsx\}"\./, ['src/a.ts', 'src/b.tsx']],
+      // Regression: whitespace around got no pattern meant, and " src/*.ts" was told " src/" does not exist.
+      [' src/*.ts ', /starts or ends with whitespace, which would have to be part of the file names\. Without it: "pattern": "src\/\*\.ts"\./, ['src/a.ts']],
+      // The other slip's pattern meant leaves the whitespace out already.
+      [' "src/*.ts"', /part of the file names\.\n- The pattern is wrapped in quotes.*Without them: "pattern": "src\/\*\.ts"\./, ['src/a.ts']],
     ];
     for (const [pattern, hint, meant] of slips) {
       const slipped = await search(tree, { pattern });
