@@ -125,6 +125,25 @@ describe('looking inside one top-level entry (lookInside.ts), followed with the 
       assert.match(result.text, /for example "path": "back\\\\slash", "pattern": "\.\/\*\.ts"\./);
     });
 
+    it('in a multi-root workspace, gives the folder-named "path", and the call finds the same files', async () => {
+      const second = new TempTree().write({ 'src/x/one.ts': 1, 'src/y/two.ts': 2, 'src/y/three.ts': 3 });
+      try {
+        const both = [...folders, { name: 'other', path: second.root }];
+        const options = { ripgrepPath: await testRipgrep(), maxResults: 2 };
+        const result = await glob({ pattern: 'src/**/*.ts' }, both, options);
+        // The largest entry of the two folders is ws/src/ (5 files), then other/src/ (3).
+        assert.match(result.text, /for example "path": "ws\/src", "pattern": "\*\*\/\*\.ts"\./);
+        const followed = await glob({ pattern: '**/*.ts', path: 'ws/src' }, both, { ...options, maxResults: 100 });
+        const whole = await glob({ pattern: 'src/**/*.ts' }, both, { ...options, maxResults: 100 });
+        assert.deepEqual(
+          followed.page.map((path) => path.path),
+          whole.page.map((path) => path.path).filter((path) => path.startsWith('ws/src/')),
+        );
+      } finally {
+        second.remove();
+      }
+    });
+
     it('names the pattern with the largest entry to look inside', async () => {
       const result = await glob({ pattern: '{src,test}/**/*.ts' }, folders, { ripgrepPath: await testRipgrep(), maxResults: 2 });
       assert.equal(result.sampled, true);
