@@ -41,7 +41,7 @@ describe('package.json (the extension manifest)', () => {
     assert.equal(tool.toolReferenceName, 'glob');
     assert.equal(tool.canBeReferencedInPrompt, true);
     assert.ok(tool.displayName && tool.userDescription);
-    for (const words of [/glob/, /[Ff]ind files/, /file search/, /pattern/, /oldest modified first/, /round-robin SAMPLE/, /includeIgnored/, /multi-root/, /INCOMPLETE/, /One glob per call/]) {
+    for (const words of [/glob/, /[Ff]ind files/, /file search/, /pattern/, /oldest modified first/, /round-robin SAMPLE/, /includeIgnored/, /multi-root/, /INCOMPLETE/, /One glob per call/, /newest files are on the last/]) {
       assert.match(tool.modelDescription, words);
     }
   });
