@@ -14,17 +14,17 @@
  * from 16–23 ms to 11–15; joining the lines a few hundred at a time (JOINED_LINES) took it lower.
  */
 
+import { asciiList, LINES_PER_STEP, WHOLE_LIST_MAX_LINES, type AsciiList } from './asciiList';
 import { BLOCK_LENGTH } from './blocks';
 import { needsQuoting, type RawName } from './names';
 import type { SearchScope } from './request';
 import { shownPath } from './scopePaths';
 
-export interface LineChunk {
-  /** Whole lines, each ending with `\n`. */
-  readonly text: string;
-  /** How many lines `text` holds; 0 once every line was given. */
-  readonly lines: number;
-}
+/**
+ * Whole lines, each ending with `\n`, as text or as UTF-8 bytes; `lines` is how many it holds, 0
+ * once every line was given.
+ */
+export type LineChunk = { readonly text: string; readonly lines: number } | { readonly bytes: Buffer; readonly lines: number };
 
 /** The lines from position `from` on, until the chunk holds about `maxChars` characters. */
 export type LineChunks = (from: number, maxChars: number) => LineChunk;
@@ -95,11 +95,47 @@ export function shownPathChunks(
 const FIRST_GUESS_CHARS_PER_LINE = 128;
 
 /**
- * Chunks of names that are all shown verbatim: joined without reading any name first. A chunk
- * holds as many lines as the lines before it say fit in about `maxChars` characters.
+ * Chunks of names that are all shown verbatim. A list short enough to hold whole is written as
+ * bytes in listing order (asciiList.ts) when every name is ASCII; otherwise it is joined as text.
  */
 function verbatimChunks(order: Uint32Array, names: readonly string[], scopeOf: ArrayLike<number>, scopes: readonly SearchScope[]): LineChunks {
   const prefixes = scopes.map(({ shownPrefix }) => shownPrefix);
+  const joined = joinedChunks(order, names, scopeOf, prefixes);
+  if (order.length > WHOLE_LIST_MAX_LINES) {
+    return joined;
+  }
+  // Built on the first call: the list is saved only when a page is asked for.
+  let whole: AsciiList | undefined;
+  let tried = false;
+  return (from, maxChars) => {
+    if (!tried) {
+      tried = true;
+      whole = asciiList(order, names, scopeOf, prefixes);
+    }
+    // Each chunk given ends on a step, so the next starts on one; any other start is joined.
+    return whole !== undefined && from % LINES_PER_STEP === 0 ? wholeListChunk(whole, order.length, from, maxChars) : joined(from, maxChars);
+  };
+}
+
+/** The steps of the whole list from line `from` on, until they hold about `maxBytes` bytes. */
+function wholeListChunk({ bytes, stepStarts }: AsciiList, total: number, from: number, maxBytes: number): LineChunk {
+  if (from >= total) {
+    return { bytes: bytes.subarray(0, 0), lines: 0 };
+  }
+  const steps = stepStarts.length - 1;
+  const first = from / LINES_PER_STEP;
+  let last = first + 1;
+  while (last < steps && stepStarts[last] - stepStarts[first] < maxBytes) {
+    last += 1;
+  }
+  return { bytes: bytes.subarray(stepStarts[first], stepStarts[last]), lines: Math.min(total, last * LINES_PER_STEP) - from };
+}
+
+/**
+ * Chunks of verbatim names joined as text without reading any name first. A chunk holds as many
+ * lines as the lines before it say fit in about `maxChars` characters.
+ */
+function joinedChunks(order: Uint32Array, names: readonly string[], scopeOf: ArrayLike<number>, prefixes: readonly string[]): LineChunks {
   const prefixed = prefixes.some((prefix) => prefix !== '');
   let charsPerLine = FIRST_GUESS_CHARS_PER_LINE;
   return (from, maxChars) => {

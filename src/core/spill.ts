@@ -133,10 +133,10 @@ async function writeList(
     while (written < header.total) {
       signal?.throwIfAborted();
       const next = lines(written, WRITE_CHUNK_BYTES);
-      let chunk = utf8Bytes(next.text);
+      let chunk = 'bytes' in next ? next.bytes : utf8Bytes(next.text);
       let count = next.lines;
       if (bytes + chunk.length > maxBytes) {
-        ({ chunk, lines: count } = wholeLinesWithin(next.text, maxBytes - bytes));
+        ({ chunk, lines: count } = 'bytes' in next ? wholeByteLinesWithin(next.bytes, maxBytes - bytes) : wholeLinesWithin(next.text, maxBytes - bytes));
       }
       writeAll(descriptor, chunk);
       bytes += chunk.length;
@@ -191,6 +191,16 @@ function wholeLinesWithin(text: string, room: number): { chunk: Buffer; lines: n
     lines += 1;
   }
   return { chunk: Buffer.from(text.slice(0, end)), lines };
+}
+
+/** The leading whole lines of `bytes` that fit in `room` bytes. */
+function wholeByteLinesWithin(bytes: Buffer, room: number): { chunk: Buffer; lines: number } {
+  const end = room > 0 ? bytes.lastIndexOf(0x0a, room - 1) + 1 : 0;
+  let lines = 0;
+  for (let at = bytes.indexOf(0x0a); at !== -1 && at < end; at = bytes.indexOf(0x0a, at + 1)) {
+    lines += 1;
+  }
+  return { chunk: bytes.subarray(0, end), lines };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { RawName } from '../../src/core/names';
 import type { SearchScope } from '../../src/core/request';
 import { shownPath } from '../../src/core/scopePaths';
 import { shownPathChunks } from '../../src/core/shownLines';
+import { chunkText } from './helpers/lineChunks';
 
 const SEED = 0x5109_2026;
 // Shrinking lists of hundreds of names takes minutes: a failing case is reported as it is.
@@ -25,8 +26,8 @@ function allChunks(order: Uint32Array, names: readonly RawName[], scopeOf: Uint3
   for (let from = 0; from < order.length; ) {
     const chunk = chunks(from, maxChars);
     assert.ok(chunk.lines > 0, `no line from ${from} of ${order.length}`);
-    assert.equal(chunk.text.split('\n').length - 1, chunk.lines);
-    text += chunk.text;
+    assert.equal(chunkText(chunk).split('\n').length - 1, chunk.lines);
+    text += chunkText(chunk);
     from += chunk.lines;
   }
   return text;
@@ -75,5 +76,47 @@ describe('the complete list lines', () => {
       fc.property(list(anyName), (value) => assertLines(value, false)),
       { seed: SEED, numRuns: 60, endOnFailure: true },
     );
+  });
+
+  describe('a list of ASCII names written whole in listing order (asciiList.ts)', () => {
+    // Longer than one step (LINES_PER_STEP lines), so chunks are cut at steps; some matches are
+    // left out of the order (no time, or a repeat), as in a real search.
+    const total = 10_000;
+    const names = Array.from({ length: total }, (_, match) => `dir-${match % 13}/name-${(match * 7919) % total}.ts`);
+    const scopes = [scope(''), scope('other/')];
+    const scopeOf = Uint32Array.from(names, (_, match) => (match < total / 2 ? 0 : 1));
+    const order = Uint32Array.from({ length: total }, (_, i) => (i * 4_001) % total).filter((match) => match % 17 !== 0);
+    const expected = [...order].map((match) => `${shownPath(scopes[scopeOf[match]], names[match])}\n`).join('');
+
+    it('gives the same lines, as bytes cut at whole steps, for any chunk size', () => {
+      for (const maxChars of [1, 100, 150_000, 1 << 20]) {
+        const chunks = shownPathChunks(order, names, scopeOf, scopes, true);
+        let text = '';
+        for (let from = 0; from < order.length; ) {
+          const chunk = chunks(from, maxChars);
+          assert.ok('bytes' in chunk, 'written as bytes');
+          assert.ok(chunk.lines > 0 && (chunk.lines % 4096 === 0 || from + chunk.lines === order.length), `${chunk.lines} lines from ${from}`);
+          // The smallest chunk is one step; the largest holds the list.
+          assert.ok(maxChars > 100 || chunk.lines === Math.min(4096, order.length - from), `${chunk.lines} lines for ${maxChars} bytes`);
+          assert.ok(maxChars < 1 << 20 || chunk.lines === order.length, `${chunk.lines} lines for ${maxChars} bytes`);
+          text += chunkText(chunk);
+          from += chunk.lines;
+        }
+        assert.equal(text, expected, `maxChars ${maxChars}`);
+        assert.equal(chunks(order.length, maxChars).lines, 0);
+      }
+    });
+
+    it('falls back to joined text for a name or a prefix that is not ASCII', () => {
+      for (const [changedNames, changedScopes] of [
+        [names.map((name, match) => (match === total - 3 ? 'café/menu.ts' : name)), scopes],
+        [names, [scope(''), scope('ü/')]],
+      ] as const) {
+        const chunks = shownPathChunks(order, changedNames, scopeOf, changedScopes, true);
+        const first = chunks(0, 1 << 30);
+        assert.ok('text' in first, 'joined as text');
+        assert.equal(chunkText(first), [...order].map((match) => `${shownPath(changedScopes[scopeOf[match]], changedNames[match])}\n`).join(''));
+      }
+    });
   });
 });

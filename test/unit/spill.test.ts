@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { chunksOfLines } from '../../src/core/shownLines';
+import { chunksOfLines, shownPathChunks } from '../../src/core/shownLines';
 import { prunesSettled, saveSpill } from '../../src/core/spill';
 import { parseSpillHeader, resolveSpillLine, type SpillHeader } from '../../src/core/spillFormat';
 import { showName } from '../../src/core/names';
@@ -95,6 +95,22 @@ describe('spill: saving complete lists', () => {
     assert.equal(lines[outcome.pathLines.first - 1], 'dir-0/file-0.ts');
     assert.equal(lines[outcome.pathLines.last - 1], `dir-${(outcome.written - 1) % 7}/file-${outcome.written - 1}.ts`);
     assert.equal(lines[outcome.pathLines.last], '');
+  });
+
+  it('cuts a list handed over as bytes at a whole line too', async () => {
+    const names = Array.from({ length: 1000 }, (_, i) => `dir-${i % 7}/file-${i}.ts`);
+    const scopes = [{ walkRoot: '/w', rootSegments: [], searchRoot: '/w', shownPrefix: '', entryPrefix: '' }];
+    const bytes = shownPathChunks(Uint32Array.from(names, (_, i) => i), names, new Uint32Array(1000), scopes, true);
+    assert.ok('bytes' in bytes(0, 1 << 20), 'the list comes as bytes');
+    const outcome = await saveSpill(tree.path('lists'), { maxLists: 3, maxTotalBytes: 2000 }, header(1000), bytes);
+    assert.ok(outcome.saved);
+    assert.ok(outcome.written < 1000 && outcome.written > 0);
+    const text = readFileSync(outcome.path, 'utf8');
+    assert.ok(Buffer.byteLength(text) <= 2000);
+    const parsed = parseSpillHeader(text);
+    assert.ok(parsed);
+    assert.deepEqual(text.split('\n').slice(parsed.firstPathLine), [...names.slice(0, outcome.written), '']);
+    assert.match(text, new RegExp(`^# listed: the first ${outcome.written} of them`, 'm'));
   });
 
   it('refuses a planted symbolic link as the directory, and the search still gets an answer', async () => {
