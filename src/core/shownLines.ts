@@ -12,6 +12,8 @@
  * verbatim no name is read before the join: a chunk is a number of lines rather than of
  * characters, guessed from the lines before it, which took the gather on the 100k benchmark tree
  * from 16–23 ms to 11–15; joining the lines a few hundred at a time (JOINED_LINES) took it lower.
+ * A list of ASCII names short enough to hold whole avoids the scattered reads altogether: it is
+ * written as bytes in listing order (asciiList.ts).
  */
 
 import { asciiList, LINES_PER_STEP, WHOLE_LIST_MAX_LINES, type AsciiList } from './asciiList';
