@@ -30,6 +30,12 @@ export type ResultFacts = Omit<GlobResult, 'text'>;
 
 /** How many of the largest entries the footer names. */
 const LARGEST_ENTRIES_SHOWN = 8;
+/**
+ * How many of the entries left off the page are named: without their names, a model that
+ * describes the project from the page does not know they exist (the "+N more" of the largest
+ * leaves out exactly the small ones a round robin ran out of slots for).
+ */
+const MISSING_ENTRIES_SHOWN = 12;
 
 export function renderModelText(result: ResultFacts, context: RenderContext): string {
   if (result.total === 0) {
@@ -100,7 +106,7 @@ function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] 
   const largest = entries.filter((entry) => entry.isDirectory).sort((a, b) => b.count - a.count)[0];
   if (entries.length > context.maxResults) {
     const example = largest ? `: pass one entry as "path" to look inside it, for example ${entryCall(largest.path, context)}` : '';
-    return [`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all${example}.`];
+    return [`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all (${entryCounts(entries.filter((entry) => entry.onPage === 0), MISSING_ENTRIES_SHOWN)})${example}.`];
   }
   if (largest && largest.count > largest.onPage) {
     return [`To see more of one entry, pass it as "path", for example ${entryCall(largest.path, context)}.`];
@@ -159,7 +165,12 @@ function spillLine(result: ResultFacts): string {
 }
 
 function largestEntries(entries: ResultFacts['topLevel']['entries']): string {
-  const largest = [...entries].sort((a, b) => b.count - a.count).slice(0, LARGEST_ENTRIES_SHOWN);
+  return entryCounts(entries, LARGEST_ENTRIES_SHOWN);
+}
+
+/** The largest `shown` of `entries` with their match counts, and how many more there are. */
+function entryCounts(entries: ResultFacts['topLevel']['entries'], shown: number): string {
+  const largest = [...entries].sort((a, b) => b.count - a.count).slice(0, shown);
   const parts = largest.map((entry) => `${entry.label} ${number(entry.count)}`);
   if (entries.length > largest.length) {
     parts.push(`+${number(entries.length - largest.length)} more`);

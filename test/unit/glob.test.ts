@@ -261,7 +261,28 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual(result.topLevel.entries.map((entry) => entry.label), ['pkg/big/', 'pkg/small-0/', 'pkg/small-1/', 'pkg/small-2/']);
     assert.equal(result.topLevel.reached, 4);
     const narrow = await search(tree, { pattern: '*.txt', path: 'pkg' }, { maxResults: 3 });
-    assert.match(narrow.text, /There are more top-level entries \(4\) than paths on a page \(3\), so 1 entry is not on it at all: pass one entry as "path" to look inside it, for example "path": "pkg\/big"\./);
+    assert.match(narrow.text, /There are more top-level entries \(4\) than paths on a page \(3\), so 1 entry is not on it at all \(pkg\/small-2\/ 10\): pass one entry as "path" to look inside it, for example "path": "pkg\/big"\./);
+  });
+
+  it('names the entries a page leaves out, largest first, so none goes unseen', async () => {
+    // Regression: "+N more" after the largest entries left the small ones a page had no slot
+    // for unnamed anywhere; a model describing the project never learnt they exist.
+    const wide = new TempTree();
+    try {
+      for (let i = 0; i < 20; i += 1) {
+        for (let j = 0; j <= i; j += 1) {
+          wide.write({ [`e${String(i).padStart(2, '0')}/f-${j}.txt`]: 100 * i + j });
+        }
+      }
+      const result = await search(wide, { pattern: '*' }, { maxResults: 5 });
+      const missing = result.topLevel.entries.filter((entry) => entry.onPage === 0).sort((a, b) => b.count - a.count);
+      assert.equal(missing.length, 15);
+      const named = missing.slice(0, 12).map((entry) => `${entry.label} ${entry.count}`).join(' · ');
+      assert.ok(result.text.includes(`so 15 entries are not on it at all (${named} · +3 more): pass one entry`), result.text);
+      assert.match(named, /^e19\/ 20 · e18\/ 19 · /);
+    } finally {
+      wide.remove();
+    }
   });
 
   it('says a page over the cap is the oldest files when the round robin picks exactly those', async () => {
@@ -303,7 +324,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     // largest entry by count is a file, which "path" cannot take.
     tree.write({ 'f1.txt': 1, 'f2.txt': 2, 'f3.txt': 3, 'f4.txt': 4, 'd/g.txt': 5 });
     const result = await search(tree, { pattern: '*' }, { maxResults: 3 });
-    assert.match(result.text, /so 2 entries are not on it at all: pass one entry as "path" to look inside it, for example "path": "d"\./);
+    assert.match(result.text, /so 2 entries are not on it at all \([^)]*\): pass one entry as "path" to look inside it, for example "path": "d"\./);
   });
 
   it('shows paths outside the workspace absolute, grouped by their first segment below the root', async () => {
