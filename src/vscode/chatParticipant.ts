@@ -2,11 +2,13 @@
  * The `@glob` chat participant: `@glob PATTERN [PATH] [--include-ignored]`. It runs the search
  * through the `glob` tool, so the chat shows the tool's row with its invocation message (and its
  * confirmation, for a path outside the workspace), then renders the same page for people: file
- * anchors grouped by top-level entry, the footer, and a button that opens the complete list.
+ * anchors grouped by top-level entry, the footer, a button that opens the complete list, and the
+ * searches the footer suggests as follow-ups to click (chatFollowups.ts).
  */
 
 import * as vscode from 'vscode';
 import type { GlobResult } from '../core';
+import { followupsFor, type Followup } from './chatFollowups';
 import { parseChatPrompt } from './chatPrompt';
 import type { GlobService } from './globService';
 import { TOOL_NAME } from './globTool';
@@ -19,6 +21,9 @@ export function registerGlobParticipant(service: GlobService): vscode.Disposable
     answer(service, request, stream, token),
   );
   participant.iconPath = new vscode.ThemeIcon('search');
+  participant.followupProvider = {
+    provideFollowups: (result: vscode.ChatResult) => (result.metadata as { followups?: Followup[] } | undefined)?.followups ?? [],
+  };
   return participant;
 }
 
@@ -50,7 +55,10 @@ async function answer(
     return {};
   }
   render(result, stream);
-  return { metadata: { total: result.total, sampled: result.sampled, shown: result.page.length } };
+  // The request again, for the pattern as matched; it resolved a moment ago for the search.
+  const shape = await service.resolve(input).then((resolved) => resolved.pattern, () => undefined);
+  const followups = followupsFor(result, shape, input);
+  return { metadata: { total: result.total, sampled: result.sampled, shown: result.page.length, followups } };
 }
 
 function render(result: GlobResult, stream: vscode.ChatResponseStream): void {

@@ -73,7 +73,7 @@ describe('the complete list, the quick pick and @glob, for people', () => {
     assert.equal(await picked, undefined);
   });
 
-  it('@glob answers in a real chat request, through the tool, with anchors grouped by entry and the complete list', async () => {
+  it('@glob answers in a real chat request, through the tool, with anchors grouped by entry, the complete list and follow-ups', async () => {
     const api = await extensionApi();
     const results: number[] = [];
     const listener = api.onDidSearch((result) => results.push(result.total));
@@ -85,6 +85,12 @@ describe('the complete list, the quick pick and @glob, for people', () => {
       assert.ok(results[0] > 8);
       await vscode.commands.executeCommand('workbench.action.maximizeAuxiliaryBar');
       await screenshot('chat-glob-answer');
+      if (harnessAvailable()) {
+        // The footer's advice as a follow-up: clicking it asks @glob again, inside the largest entry.
+        await uiAction('click', 'text=Look inside bulk/');
+        await waitFor('the follow-up search', () => (results.length >= 2 ? true : undefined));
+        assert.deepEqual(results, [results[0], 3000]);
+      }
     } finally {
       listener.dispose();
       await vscode.workspace.getConfiguration('workspaceGlob').update('maxResults', undefined, vscode.ConfigurationTarget.Global);

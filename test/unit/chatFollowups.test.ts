@@ -1,0 +1,81 @@
+import * as assert from 'node:assert/strict';
+import { glob, resolveRequest, type GlobResult } from '../../src/core';
+import type { GlobInput } from '../../src/core/input';
+import { followupsFor } from '../../src/vscode/chatFollowups';
+import { parseChatPrompt } from '../../src/vscode/chatPrompt';
+import { testRipgrep } from './helpers/ripgrep';
+import { TempTree } from './helpers/tree';
+
+describe("@glob's follow-ups (chatFollowups.ts), each sent back through the prompt parser and searched", () => {
+  const tree = new TempTree();
+  const folders = [{ name: 'ws', path: tree.root }];
+
+  before(() => {
+    tree.write({ '.gitignore': { mtime: 1, content: 'ignored/\n' }, 'ignored/x.ts': 2 });
+    for (let i = 0; i < 6; i += 1) {
+      tree.write({ [`src/a/f-${i}.ts`]: 10 + i, [`src/b/g-${i}.ts`]: 20 + i, [`my dir/h-${i}.md`]: 30 + i, [`lib/k-${i}.md`]: 40 + i });
+    }
+  });
+  after(() => tree.remove());
+
+  async function search(input: GlobInput, maxResults = 4): Promise<GlobResult> {
+    return glob(input, folders, { ripgrepPath: await testRipgrep(), maxResults });
+  }
+
+  async function offered(input: GlobInput, maxResults = 4): Promise<Array<{ label: string; input: GlobInput | undefined; found: GlobResult }>> {
+    const result = await search(input, maxResults);
+    const shape = (await resolveRequest(input, { folders, ripgrepPath: await testRipgrep() })).pattern;
+    return Promise.all(
+      followupsFor(result, shape, input).map(async ({ label, prompt }) => {
+        const parsed = parseChatPrompt(prompt);
+        assert.ok(parsed, prompt);
+        return { label, input: parsed, found: await search(parsed, 1_000) };
+      }),
+    );
+  }
+
+  it('over the cap, offers a look inside the largest entries, with the pattern as it reads from there', async () => {
+    const whole = await search({ pattern: 'src/**/*.ts' }, 1_000);
+    const [inside] = await offered({ pattern: 'src/**/*.ts' });
+    assert.equal(inside.label, 'Look inside src/');
+    assert.deepEqual(inside.input, { pattern: '**/*.ts', path: 'src' });
+    assert.deepEqual(
+      inside.found.page.map((path) => path.path),
+      whole.page.map((path) => path.path),
+    );
+  });
+
+  it('quotes a path with a space, so the prompt parser reads it back whole', async () => {
+    const looks = await offered({ pattern: '*.md' });
+    assert.deepEqual(
+      looks.map(({ label, input }) => [label, input]),
+      [
+        ['Look inside my dir/', { pattern: '*.md', path: 'my dir' }],
+        ['Look inside lib/', { pattern: '*.md', path: 'lib' }],
+      ],
+    );
+    assert.deepEqual(
+      looks.map(({ found }) => found.total),
+      [6, 6],
+    );
+  });
+
+  it('for an empty answer, offers the pattern a slip was meant as, and the search with ignored files', async () => {
+    const [meant, ignored] = await offered({ pattern: '"src/a/*.ts"' });
+    assert.equal(meant.label, 'Search for src/a/*.ts');
+    assert.equal(meant.found.total, 6);
+    assert.equal(ignored, undefined, 'no ignored file matches the quoted pattern');
+    const [trimmed] = await offered({ pattern: ' src/a/*.ts' });
+    assert.deepEqual(trimmed.input, { pattern: 'src/a/*.ts' });
+    const onlyIgnored = await offered({ pattern: 'ignored/*.ts' });
+    assert.equal(onlyIgnored.length, 1);
+    const [lifted] = onlyIgnored;
+    assert.equal(lifted.label, 'Include ignored files');
+    assert.deepEqual(lifted.input, { pattern: 'ignored/*.ts', includeIgnored: true });
+    assert.equal(lifted.found.total, 1);
+  });
+
+  it('offers nothing for a result that fits', async () => {
+    assert.deepEqual(await offered({ pattern: '*.ts', path: 'src/a' }), []);
+  });
+});
