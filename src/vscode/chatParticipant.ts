@@ -3,16 +3,16 @@
  * through the `glob` tool, so the chat shows the tool's row with its invocation message (and its
  * confirmation, for a path outside the workspace), then renders the same page for people: file
  * anchors grouped by top-level entry, the footer, a button that opens the complete list, and the
- * searches the footer suggests as follow-ups to click (chatFollowups.ts).
+ * searches the footer suggests as follow-ups to click (nextSearches.ts).
  */
 
 import * as vscode from 'vscode';
 import type { GlobResult } from '../core';
-import { followupsFor, type Followup } from './chatFollowups';
 import { parseChatPrompt } from './chatPrompt';
 import type { GlobService } from './globService';
 import { TOOL_NAME } from './globTool';
 import { escapeMarkdown, inlineCode } from './markdown';
+import { nextSearches, type NextSearch } from './nextSearches';
 
 export const PARTICIPANT_ID = 'workspace-glob.glob';
 
@@ -22,7 +22,8 @@ export function registerGlobParticipant(service: GlobService): vscode.Disposable
   );
   participant.iconPath = new vscode.ThemeIcon('search');
   participant.followupProvider = {
-    provideFollowups: (result: vscode.ChatResult) => (result.metadata as { followups?: Followup[] } | undefined)?.followups ?? [],
+    provideFollowups: (result: vscode.ChatResult) =>
+      ((result.metadata as { followups?: NextSearch[] } | undefined)?.followups ?? []).map(({ label, prompt }) => ({ label, prompt })),
   };
   return participant;
 }
@@ -57,7 +58,7 @@ async function answer(
   render(result, stream);
   // The request again, for the pattern as matched; it resolved a moment ago for the search.
   const shape = await service.resolve(input).then((resolved) => resolved.pattern, () => undefined);
-  const followups = followupsFor(result, shape, input);
+  const followups = nextSearches(result, shape, input);
   return { metadata: { total: result.total, sampled: result.sampled, shown: result.page.length, followups } };
 }
 

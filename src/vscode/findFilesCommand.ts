@@ -1,13 +1,15 @@
 /**
  * "Glob: Find Files…" for people: asks for a pattern, runs the same search the tool runs, and
  * shows the same page in a quick pick, grouped by top-level entry, with the footer's facts in the
- * title and placeholder and an item that opens the complete list. Picking a file opens it.
+ * title and placeholder, an item that opens the complete list, and items that look inside the
+ * largest entries (nextSearches.ts). Picking a file opens it.
  */
 
 import * as vscode from 'vscode';
 import type { GlobResult, PagePath } from '../core';
 import type { GlobService } from './globService';
 import { openList } from './listDocument';
+import { nextSearches, type NextSearch } from './nextSearches';
 
 interface FindFilesArguments {
   readonly pattern?: string;
@@ -15,7 +17,8 @@ interface FindFilesArguments {
   readonly includeIgnored?: boolean;
 }
 
-type Item = vscode.QuickPickItem & { readonly open?: () => Thenable<unknown> };
+/** An item, and what picking it does: resolves with the file it opened, if any. */
+type Item = vscode.QuickPickItem & { readonly open?: () => Thenable<vscode.Uri | undefined> };
 
 export function registerFindFilesCommand(service: GlobService): vscode.Disposable {
   let lastPattern = '';
@@ -49,12 +52,14 @@ export function registerFindFilesCommand(service: GlobService): vscode.Disposabl
       void vscode.window.showInformationMessage(result.text, { modal: false });
       return undefined;
     }
-    return pick(result);
+    // The request again, for the pattern as matched; it resolved a moment ago for the search.
+    const shape = await service.resolve(input).then((request) => request.pattern, () => undefined);
+    return pick(result, nextSearches(result, shape, input));
   });
 }
 
 /** Shows the page; resolves with the URI opened, if any. */
-function pick(result: GlobResult): Promise<vscode.Uri | undefined> {
+function pick(result: GlobResult, next: readonly NextSearch[]): Promise<vscode.Uri | undefined> {
   const quickPick = vscode.window.createQuickPick<Item>();
   quickPick.title = title(result);
   quickPick.placeholder = result.sampled
@@ -63,7 +68,7 @@ function pick(result: GlobResult): Promise<vscode.Uri | undefined> {
       ? 'The oldest files, oldest first; the complete list has the rest. Type to filter.'
       : 'Oldest first. Type to filter.';
   quickPick.matchOnDescription = true;
-  quickPick.items = items(result);
+  quickPick.items = items(result, next);
 
   return new Promise((resolve) => {
     let accepted = false;
@@ -71,8 +76,7 @@ function pick(result: GlobResult): Promise<vscode.Uri | undefined> {
       accepted = true;
       const item = quickPick.selectedItems[0];
       quickPick.hide();
-      const shown = await item?.open?.();
-      resolve((shown as vscode.TextEditor | undefined)?.document.uri);
+      resolve(await item?.open?.());
     });
     quickPick.onDidHide(() => {
       quickPick.dispose();
@@ -94,7 +98,7 @@ function title(result: GlobResult): string {
   return result.complete ? count : `INCOMPLETE · ${count}`;
 }
 
-function items(result: GlobResult): Item[] {
+function items(result: GlobResult, next: readonly NextSearch[]): Item[] {
   const items: Item[] = [];
   if (result.spill?.saved) {
     const listFile = result.spill.path;
@@ -103,7 +107,15 @@ function items(result: GlobResult): Item[] {
       description: `${result.total.toLocaleString('en-US')} paths, oldest first`,
       detail: listFile,
       alwaysShow: true,
-      open: () => openList(listFile),
+      open: async () => (await openList(listFile)).document.uri,
+    });
+  }
+  for (const search of next) {
+    items.push({
+      label: `$(search) ${search.label}`,
+      description: search.prompt,
+      alwaysShow: true,
+      open: () => vscode.commands.executeCommand<vscode.Uri | undefined>('workspaceGlob.findFiles', search.input),
     });
   }
   let entry = -1;
@@ -126,6 +138,6 @@ function fileItem(path: PagePath): Item {
   return {
     label: path.shown,
     iconPath: vscode.ThemeIcon.File,
-    open: () => vscode.window.showTextDocument(uri, { preview: true }),
+    open: async () => (await vscode.window.showTextDocument(uri, { preview: true })).document.uri,
   };
 }

@@ -65,12 +65,26 @@ describe('the complete list, the quick pick and @glob, for people', () => {
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, `${workspaceFolder()}/README.md`);
   });
 
-  it('the quick pick of a sampled result groups by entry and offers the complete list (screenshot)', async () => {
-    const picked = vscode.commands.executeCommand<vscode.Uri | undefined>('workspaceGlob.findFiles', { pattern: '*' });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await screenshot('quick-pick');
-    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
-    assert.equal(await picked, undefined);
+  it('the quick pick of a sampled result groups by entry and offers the complete list and a look inside the largest entries (screenshot)', async () => {
+    const api = await extensionApi();
+    const totals: number[] = [];
+    const listener = api.onDidSearch((result) => totals.push(result.total));
+    try {
+      const picked = vscode.commands.executeCommand<vscode.Uri | undefined>('workspaceGlob.findFiles', { pattern: '*' });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await screenshot('quick-pick');
+      if (harnessAvailable()) {
+        // Picking the item searches again inside bulk/ and shows that page.
+        await uiAction('click', '.quick-input-list >> text=Look inside bulk/');
+        await waitFor('the search inside bulk/', () => (totals.length >= 2 ? true : undefined));
+        assert.equal(totals[1], 3000);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      assert.equal(await picked, undefined);
+    } finally {
+      listener.dispose();
+    }
   });
 
   it('@glob answers in a real chat request, through the tool, with anchors grouped by entry, the complete list and follow-ups', async () => {

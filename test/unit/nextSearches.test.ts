@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { glob, resolveRequest, type GlobResult } from '../../src/core';
 import type { GlobInput } from '../../src/core/input';
-import { followupsFor } from '../../src/vscode/chatFollowups';
+import { nextSearches } from '../../src/vscode/nextSearches';
 import { parseChatPrompt } from '../../src/vscode/chatPrompt';
 import { testRipgrep } from './helpers/ripgrep';
 import { TempTree } from './helpers/tree';
 
-describe("@glob's follow-ups (chatFollowups.ts), each sent back through the prompt parser and searched", () => {
+describe('the searches the footer suggests (nextSearches.ts), each sent back through the prompt parser and searched', () => {
   const tree = new TempTree();
   const folders = [{ name: 'ws', path: tree.root }];
 
@@ -26,9 +26,11 @@ describe("@glob's follow-ups (chatFollowups.ts), each sent back through the prom
     const result = await search(input, maxResults);
     const shape = (await resolveRequest(input, { folders, ripgrepPath: await testRipgrep() })).pattern;
     return Promise.all(
-      followupsFor(result, shape, input).map(async ({ label, prompt }) => {
+      nextSearches(result, shape, input).map(async ({ label, prompt, input: next }) => {
         const parsed = parseChatPrompt(prompt);
         assert.ok(parsed, prompt);
+        // The quick pick runs the input, @glob the prompt: both are the same search.
+        assert.deepEqual(parsed, next);
         return { label, input: parsed, found: await search(parsed, 1_000) };
       }),
     );

@@ -1,0 +1,67 @@
+/**
+ * The searches the footer suggests, for a person to run with a click: `@glob`'s follow-ups and
+ * the quick pick's items. Over the cap, a look inside each of the largest entries the page shows
+ * only part of (with the pattern as it reads from there, lookInside.ts); for an empty answer, the
+ * pattern a slip was meant as, and the same search with ignored files when some of those match.
+ * Free of the `vscode` module so plain-Node tests can check it.
+ */
+
+import type { GlobResult } from '../core';
+import type { GlobInput } from '../core/input';
+import { lookInside, type PatternShape } from '../core/lookInside';
+import { rewriteSuggested } from '../core/patternSlips';
+
+export interface NextSearch {
+  readonly label: string;
+  readonly input: GlobInput;
+  /** The same as `@glob` reads it: `PATTERN [PATH] [--include-ignored]` (chatPrompt.ts). */
+  readonly prompt: string;
+}
+
+/** How many entries get a search of their own. */
+const ENTRIES_OFFERED = 2;
+
+/** `shape`: the request's pattern as matched; without it no entry is offered. */
+export function nextSearches(result: GlobResult, shape: PatternShape | undefined, input: GlobInput): NextSearch[] {
+  const offered = result.total === 0 ? emptyAnswerSearches(result, input) : shape === undefined ? [] : entrySearches(result, shape, input);
+  return offered.filter((next): next is NextSearch => next !== undefined);
+}
+
+function entrySearches(result: GlobResult, shape: PatternShape, input: GlobInput): Array<NextSearch | undefined> {
+  if (result.page.length >= result.total) {
+    return [];
+  }
+  const partly = result.topLevel.entries.filter((entry) => entry.isDirectory && entry.count > entry.onPage).sort((a, b) => b.count - a.count);
+  return partly.slice(0, ENTRIES_OFFERED).map((entry) => {
+    const look = lookInside(shape, entry.path, false);
+    return look?.pattern === undefined ? undefined : nextSearch(`Look inside ${entry.label}`, { ...input, pattern: look.pattern, path: look.path });
+  });
+}
+
+function emptyAnswerSearches(result: GlobResult, input: GlobInput): Array<NextSearch | undefined> {
+  const meant = patternMeant(result);
+  const ignored = result.ignoredMatches?.count && !input.includeIgnored ? nextSearch('Include ignored files', { ...input, includeIgnored: true }) : undefined;
+  return [meant === undefined ? undefined : nextSearch(`Search for ${meant}`, { ...input, pattern: meant }), ignored];
+}
+
+/** The pattern the empty answer says was likely meant, if it names one. */
+function patternMeant(result: GlobResult): string | undefined {
+  const slipped = result.unquoted ?? result.severalPatterns?.joined ?? result.bracesWithoutSpaces ?? result.backslashesAsSeparators;
+  if (slipped !== undefined) {
+    return slipped;
+  }
+  if (result.withoutWhitespace !== undefined && !rewriteSuggested({ ...result, withoutWhitespace: undefined })) {
+    return result.withoutWhitespace;
+  }
+  return result.rootRepeated?.pattern ?? (result.directories?.found.length ? result.directories.inside : undefined);
+}
+
+/** A search of `input`, or undefined when a part holds a double quote, which a prompt cannot carry. */
+function nextSearch(label: string, input: GlobInput): NextSearch | undefined {
+  const parts = [input.pattern, ...(input.path !== undefined ? [input.path] : [])];
+  if (parts.some((part) => part.includes('"') || part === '')) {
+    return undefined;
+  }
+  const words = parts.map((part) => (/\s/.test(part) ? `"${part}"` : part));
+  return { label, input, prompt: [...words, ...(input.includeIgnored ? ['--include-ignored'] : [])].join(' ') };
+}
