@@ -56,9 +56,7 @@ async function answer(
     return {};
   }
   render(result, stream);
-  // The request again, for the pattern as matched; it resolved a moment ago for the search.
-  const shape = await service.resolve(input).then((resolved) => resolved.pattern, () => undefined);
-  const followups = nextSearches(result, shape, input);
+  const followups = nextSearches(result, await service.patternOf(input), input);
   return { metadata: { total: result.total, sampled: result.sampled, shown: result.page.length, followups } };
 }
 

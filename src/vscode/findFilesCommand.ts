@@ -52,9 +52,7 @@ export function registerFindFilesCommand(service: GlobService): vscode.Disposabl
       void vscode.window.showInformationMessage(result.text, { modal: false });
       return undefined;
     }
-    // The request again, for the pattern as matched; it resolved a moment ago for the search.
-    const shape = await service.resolve(input).then((request) => request.pattern, () => undefined);
-    return pick(result, nextSearches(result, shape, input));
+    return pick(result, nextSearches(result, await service.patternOf(input), input));
   });
 }
 

@@ -7,6 +7,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { resolveRequest, type GlobRequest, type GlobResult, type RipgrepEvent, type WorkspaceFolder } from '../core';
+import type { PatternShape } from '../core/lookInside';
 import type { GlobSearch } from '../core/glob';
 import { searchGlobInWorker } from '../core/worker/workerSearch';
 import { findRipgrep } from './ripgrepLocation';
@@ -42,6 +43,17 @@ export class GlobService implements vscode.Disposable {
   /** Validates input without running ripgrep, for messages before a search. */
   resolve(input: unknown): Promise<GlobRequest> {
     return resolveRequest(input, { folders: this.folders() });
+  }
+
+  /**
+   * The pattern as a search of `input` matched it, for the searches to offer next
+   * (nextSearches.ts); undefined when the input no longer resolves (its "path" just went away).
+   */
+  patternOf(input: unknown): Promise<PatternShape | undefined> {
+    return this.resolve(input).then(
+      (request) => request.pattern,
+      () => undefined,
+    );
   }
 
   /**
