@@ -2,7 +2,8 @@
  * "Glob: Find Files…" for people: asks for a pattern, runs the same search the tool runs, and
  * shows the same page in a quick pick, grouped by top-level entry, with the footer's facts in the
  * title and placeholder, an item that opens the complete list, and items that look inside the
- * largest entries (nextSearches.ts). Picking a file opens it.
+ * largest entries (nextSearches.ts). Picking a file opens it. An empty answer is a message whose
+ * buttons run the searches it suggests.
  */
 
 import * as vscode from 'vscode';
@@ -48,11 +49,16 @@ export function registerFindFilesCommand(service: GlobService): vscode.Disposabl
       void vscode.window.showErrorMessage((error as Error).message);
       return undefined;
     }
+    const next = nextSearches(result, await service.patternOf(input), input);
     if (result.total === 0) {
-      void vscode.window.showInformationMessage(result.text, { modal: false });
+      // The message's buttons run the searches the empty answer suggests.
+      void vscode.window.showInformationMessage(result.text, { modal: false }, ...next.map((search) => search.label)).then((chosen) => {
+        const search = next.find((candidate) => candidate.label === chosen);
+        return search && vscode.commands.executeCommand('workspaceGlob.findFiles', search.input);
+      });
       return undefined;
     }
-    return pick(result, nextSearches(result, await service.patternOf(input), input));
+    return pick(result, next);
   });
 }
 

@@ -87,6 +87,31 @@ describe('the complete list, the quick pick and @glob, for people', () => {
     }
   });
 
+  it('an empty quick-pick search says why in a message whose button runs the search meant', async function () {
+    if (!harnessAvailable()) {
+      // Clicking the message's button needs the runner's browser (harness/runInHost.js).
+      this.skip();
+    }
+    const api = await extensionApi();
+    const totals: number[] = [];
+    const listener = api.onDidSearch((result) => totals.push(result.total));
+    try {
+      // Quoted as on a command line: nothing is named so, and the answer names the pattern meant.
+      await vscode.commands.executeCommand('workspaceGlob.findFiles', { pattern: '"README.md"' });
+      // The test workbench keeps new messages in the notification center rather than as toasts.
+      await vscode.commands.executeCommand('notifications.showList');
+      await uiAction('click', '.notifications-center >> text=Search for README.md');
+      await waitFor('the search meant', () => (totals.length >= 2 ? true : undefined));
+      assert.deepEqual(totals, [0, 1]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    } finally {
+      listener.dispose();
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('notifications.hideList');
+    }
+  });
+
   it('@glob answers in a real chat request, through the tool, with anchors grouped by entry, the complete list and follow-ups', async () => {
     const api = await extensionApi();
     const results: number[] = [];
