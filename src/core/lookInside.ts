@@ -7,7 +7,7 @@
  */
 
 import { compilePattern } from './pattern';
-import { anchoredPattern, forEachGlobCharacter, pathSegments } from './patternPath';
+import { anchoredPattern, forEachGlobCharacter, isPlainSegment, pathSegments } from './patternPath';
 
 /** What the footer needs of the request's pattern. */
 export interface PatternShape {
@@ -57,7 +57,7 @@ export function lookInside(shape: PatternShape, entryPath: string, deeper: boole
   }
   let step = stepInto(segments, lastSegment(path));
   let into = path;
-  while (deeper && !shape.negated && typeof step === 'object' && 'segments' in step && step.segments.length > 1 && isLiteral(step.segments[0])) {
+  while (deeper && !shape.negated && typeof step === 'object' && 'segments' in step && step.segments.length > 1 && isPlainSegment(step.segments[0])) {
     into = `${into}/${step.segments[0]}`;
     step = stepInto(step.segments, step.segments[0]);
   }
@@ -129,11 +129,6 @@ function hasUnbracedComma(glob: string): boolean {
     found ||= braces === 0 && glob[at] === ',';
   });
   return found;
-}
-
-/** A segment that names one directory as written: no wildcard, class, alternative or escape. */
-function isLiteral(segment: string): boolean {
-  return !/[*?[\]{}\\]/.test(segment) && segment !== '.' && segment !== '..';
 }
 
 function lastSegment(path: string): string {

@@ -141,6 +141,11 @@ function classEnd(glob: string, open: number): number {
   return end === -1 ? glob.length : end;
 }
 
+/** A segment that names one directory as it is: not empty, not `.` or `..`, no glob syntax. */
+export function isPlainSegment(segment: string): boolean {
+  return segment !== '' && segment !== '.' && segment !== '..' && !/[*?[\]{}\\]/.test(segment);
+}
+
 /**
  * Segments as a pattern anchored where they start: one segment gets `./` (alone it would match
  * names at any depth) unless it is `**`, which matches at every depth anyway; none at all is

@@ -15,7 +15,7 @@ import { GlobError } from './errors';
 import { isDirectory } from './onDisk';
 import { parseGlobInput } from './input';
 import { compilePattern, GlobSyntaxError, type CompiledPattern } from './pattern';
-import { anchoredPattern, pathSegments, tidyPatternPath, type PatternPath } from './patternPath';
+import { anchoredPattern, isPlainSegment, pathSegments, tidyPatternPath, type PatternPath } from './patternPath';
 import { VCS_METADATA_NAMES } from './ripgrep/args';
 import { ripgrepGlobReason } from './ripgrep/globReason';
 import { requireFolderOnDisk, resolvePath, type SearchRoot } from './searchRoots';
@@ -220,11 +220,6 @@ export function splitAbsolutePattern(
 
 function isAbsolutePattern(pattern: string, paths: nodePath.PlatformPath): boolean {
   return paths === nodePath.win32 ? /^[A-Za-z]:\//.test(pattern) : pattern.startsWith('/');
-}
-
-/** A segment that names one directory as it is: not empty, not `.` or `..`, no glob syntax. */
-function isPlainSegment(segment: string): boolean {
-  return segment !== '' && segment !== '.' && segment !== '..' && !/[*?[\]{}\\]/.test(segment);
 }
 
 /**
