@@ -5,7 +5,7 @@
  * emptiness proves nothing.
  */
 
-import { rewriteSuggested } from './patternSlips';
+import { onlyWhitespaceRewritten, rewriteSuggested } from './patternSlips';
 import type { RenderContext, ResultFacts } from './render';
 import { count, quoted } from './words';
 
@@ -80,8 +80,7 @@ function directoriesHint(result: ResultFacts): string {
 function slipHints(result: ResultFacts): string[] {
   const hints: string[] = [];
   if (result.withoutWhitespace !== undefined) {
-    // The other slips are read in the pattern without it, and their pattern meant leaves it out.
-    const alone = !rewriteSuggested({ ...result, withoutWhitespace: undefined });
+    const alone = onlyWhitespaceRewritten(result);
     hints.push(`- The pattern starts or ends with whitespace, which would have to be part of the file names.${alone ? ` Without it: "pattern": ${quoted(result.withoutWhitespace)}.` : ''}`);
   }
   if (result.unquoted !== undefined) {

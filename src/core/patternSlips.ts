@@ -70,6 +70,25 @@ export function rewriteSuggested(slips: PatternSlips): boolean {
   return directoriesMeantOtherwise(slips) || slips.bracesWithoutSpaces !== undefined || slips.backslashesAsSeparators !== undefined;
 }
 
+/**
+ * Whether the whitespace around the pattern is its only slip with a pattern meant: the others are
+ * read in the pattern without it, so their pattern meant already leaves it out.
+ */
+export function onlyWhitespaceRewritten(slips: PatternSlips): boolean {
+  return slips.withoutWhitespace !== undefined && !rewriteSuggested({ ...slips, withoutWhitespace: undefined });
+}
+
+/** The pattern a slip says was meant, if one gives it; the whitespace's only when no other slip asks for a rewrite. */
+export function slipPatternMeant(slips: PatternSlips): string | undefined {
+  return (
+    slips.unquoted ??
+    slips.severalPatterns?.joined ??
+    slips.bracesWithoutSpaces ??
+    slips.backslashesAsSeparators ??
+    (onlyWhitespaceRewritten(slips) ? slips.withoutWhitespace : undefined)
+  );
+}
+
 /** The text inside quotes that stand around all of it, as a command line would take them off. */
 export function withoutQuotesAround(text: string): string | undefined {
   return /^(["'`])(.+)\1$/.exec(text)?.[2];

@@ -9,7 +9,7 @@
 import type { GlobResult } from '../core';
 import type { GlobInput } from '../core/input';
 import { lookInside, type PatternShape } from '../core/lookInside';
-import { rewriteSuggested } from '../core/patternSlips';
+import { slipPatternMeant } from '../core/patternSlips';
 
 export interface NextSearch {
   readonly label: string;
@@ -46,14 +46,7 @@ function emptyAnswerSearches(result: GlobResult, input: GlobInput): Array<NextSe
 
 /** The pattern the empty answer says was likely meant, if it names one. */
 function patternMeant(result: GlobResult): string | undefined {
-  const slipped = result.unquoted ?? result.severalPatterns?.joined ?? result.bracesWithoutSpaces ?? result.backslashesAsSeparators;
-  if (slipped !== undefined) {
-    return slipped;
-  }
-  if (result.withoutWhitespace !== undefined && !rewriteSuggested({ ...result, withoutWhitespace: undefined })) {
-    return result.withoutWhitespace;
-  }
-  return result.rootRepeated?.pattern ?? (result.directories?.found.length ? result.directories.inside : undefined);
+  return slipPatternMeant(result) ?? result.rootRepeated?.pattern ?? (result.directories?.found.length ? result.directories.inside : undefined);
 }
 
 /** A search of `input`, or undefined when a part holds a double quote, which a prompt cannot carry. */
