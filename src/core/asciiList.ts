@@ -12,6 +12,7 @@
  * enough to hold whole at once; anything else is gathered as before (shownLines.ts).
  */
 
+import { isAscii } from 'node:buffer';
 import { inBlocks } from './blocks';
 
 /**
@@ -37,8 +38,8 @@ export interface AsciiList {
  * name or prefix turns out not to be ASCII.
  */
 export function asciiList(order: Uint32Array, names: readonly string[], scopeOf: ArrayLike<number>, prefixes: readonly string[]): AsciiList | undefined {
-  const prefixBytes = prefixes.map((prefix) => Buffer.from(prefix, 'latin1'));
-  if (prefixes.some((prefix) => !isAscii(prefix))) {
+  const prefixBytes = prefixes.map((prefix) => Buffer.from(prefix));
+  if (!prefixBytes.every((prefix) => isAscii(prefix))) {
     return undefined;
   }
   const placeOf = new Uint32Array(names.length).fill(NOT_LISTED);
@@ -114,15 +115,6 @@ function copyLines(
       at += 1;
     }
     bytes[at] = 0x0a;
-  }
-  return true;
-}
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i += 1) {
-    if (text.charCodeAt(i) > 0x7f) {
-      return false;
-    }
   }
   return true;
 }
