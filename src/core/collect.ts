@@ -17,6 +17,7 @@ import { createModifiedTimes, type ModifiedTimesSummary, type StatMode } from '.
 import { compilePattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
 import { ripgrepArgs, type ConditionalExclude, type WalkRules } from './ripgrep/args';
+import { nameFilterArgs } from './ripgrep/nameFilter';
 import { runRipgrep } from './ripgrep/process';
 import type { Stopper } from './stopper';
 
@@ -93,7 +94,9 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     scopeStarts[scopeIndex] = names.length;
     const rules = options.rulesFor(scope);
     const conditional = rules.conditionalExcludes.map((exclude) => ({ exclude, pattern: compilePattern(exclude.glob) }));
-    const { args, rootPrefix } = scopeWalk(request, scope, { ...rules, includeIgnored: request.includeIgnored });
+    // The 'adaptive' way decides from the share of listed names that match (statWays/adaptive.ts),
+    // which a listing of matching names alone would no longer tell.
+    const { args, rootPrefix } = scopeWalk(request, scope, { ...rules, includeIgnored: request.includeIgnored }, options.statMode !== 'adaptive');
     const command = [options.ripgrepPath, ...args];
     const started = Date.now();
     let matched = 0;
@@ -176,12 +179,14 @@ function caselessFound(caseless: CaselessMatches): Pick<CollectedMatches, 'casel
 
 /**
  * How one scope is walked: ripgrep's arguments (narrowed to the search root and the pattern's
- * leading directories), and what every name under the search root starts with, which is cut off
- * before the pattern sees it.
+ * leading directories, and with `filterNames` to the names that can match, see nameFilter.ts),
+ * and what every name under the search root starts with, which is cut off before the pattern
+ * sees it.
  */
-export function scopeWalk(request: GlobRequest, scope: SearchScope, rules: WalkRules): { args: string[]; rootPrefix: string } {
+export function scopeWalk(request: GlobRequest, scope: SearchScope, rules: WalkRules, filterNames: boolean): { args: string[]; rootPrefix: string } {
+  const narrowed = ripgrepArgs(rules, [...scope.rootSegments, ...request.pattern.literalDirectories]);
   return {
-    args: ripgrepArgs(rules, [...scope.rootSegments, ...request.pattern.literalDirectories]),
+    args: filterNames ? [...narrowed, ...nameFilterArgs(request.pattern.requiredSuffix)] : narrowed,
     rootPrefix: scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '',
   };
 }

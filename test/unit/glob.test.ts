@@ -227,6 +227,46 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.equal((await search(tree, { pattern: 'build/out.js' })).total, 0);
   });
 
+  it('lets ripgrep leave out names that cannot match, and finds exactly what the listing of every name finds', async () => {
+    tree.write({
+      'keep.ts': 1, 'src/a.ts': 2, 'src/deep/b.d.ts': 3, 'Upper.TS': 4, 'notes.txt': 5, 'src/c.js': 6, 'colon:x.ts': 7,
+      'ignored/d.ts': 8, 'node_modules/dep/e.ts': 9, 'star*.md': 10, 'README.md': 11, 'docs/readme.md': 12,
+    });
+    for (let i = 0; i < 40; i += 1) {
+      tree.write({ [`src/other-${i}.txt`]: 20 + i });
+    }
+    writeFileSync(tree.path('.gitignore'), 'ignored/\nnode_modules\n');
+    const walk = async (input: Record<string, unknown>, statMode: 'pool' | 'adaptive'): Promise<{ result: GlobResult; end: RipgrepEvent }> => {
+      const events: RipgrepEvent[] = [];
+      const result = await search(tree, input, { statMode, maxResults: 1000, ignoredProbeMs: 0, onRipgrep: (event) => events.push(event) });
+      const end = events.find((event) => event.phase === 'end');
+      assert.ok(end);
+      return { result, end };
+    };
+    // Every name ripgrep lists without a type: the files but the two ignored ones, and .gitignore.
+    assert.equal((await walk({ pattern: '*' }, 'pool')).end.listed, 51);
+    for (const [pattern, sievedTo] of [
+      ['*.ts', 5], ['keep.ts', 1], ['src/**/*.ts', 2], ['*.d.ts', 1], ['readme.md', 2], ['README.md', 2], ['*.TS', 5],
+      // No type: a class, braces, a colon or a star in the ending, no fixed ending at all.
+      ['[ab].ts', undefined], ['*.{ts,js}', undefined], ['*:x.ts', undefined], ['star\\*.md', undefined], ['*', undefined],
+      // Longer than any file name: left to the pattern.
+      [`${'x'.repeat(300)}.ts`, undefined],
+    ] as const) {
+      const sieved = await walk({ pattern }, 'pool');
+      // The 'adaptive' way needs ripgrep to list every name (see collect.ts).
+      const whole = await walk({ pattern }, 'adaptive');
+      assert.equal(whole.end.command.includes('--type-add'), false, pattern);
+      assert.equal(sieved.end.command.includes('--type-add'), sievedTo !== undefined, pattern);
+      assert.equal(sieved.end.listed, sievedTo ?? whole.end.listed, pattern);
+      assert.ok(sievedTo === undefined || (whole.end.listed ?? 0) > sievedTo, pattern);
+      assert.deepEqual(sieved.result.page.map((path) => path.path), whole.result.page.map((path) => path.path), pattern);
+      assert.equal(sieved.result.text, whole.result.text, pattern);
+    }
+    // Ignored files stay out with the type, and includeIgnored still lists them.
+    const lifted = await walk({ pattern: '*.ts', includeIgnored: true }, 'pool');
+    assert.deepEqual(lifted.result.page.map((path) => path.path).sort(), ['colon:x.ts', 'ignored/d.ts', 'keep.ts', 'node_modules/dep/e.ts', 'src/a.ts', 'src/deep/b.d.ts']);
+  });
+
   it('finds hidden files and directories but never VCS metadata', async () => {
     tree.write({ '.github/workflows/ci.yml': 1, '.env': 2, '.git/config': 3, 'sub/.hg/hgrc': 4, 'sub/.svn/entries': 5 });
     const result = await search(tree, { pattern: '*', includeIgnored: true });

@@ -85,11 +85,20 @@ describe('reliability: bad input (real engine, real ripgrep)', function () {
       assert.equal(result.total, 0, flag);
       assert.match(result.text, new RegExp(`^No files match "${flag}" in the workspace\\.`));
     }
-    // The pattern never reaches ripgrep's command line (matching happens in the engine): every
-    // run had exactly the command line of a search for "*" (with includeIgnored, for the count).
+    // The pattern never reaches ripgrep's command line as an argument of its own (matching happens
+    // in the engine): every run had the command line of a search for "*" (with includeIgnored, for
+    // the count), at most with a type for the pattern's fixed ending (nameFilter.ts), which is the
+    // value of --type-add and starts with the type's name.
     for (const event of watch.events) {
-      assert.deepEqual(event.command, event.purpose === 'countIgnored' ? ignoredBaseline : baseline);
+      const typed = event.command.indexOf('--type-add');
+      const untyped = typed === -1 ? event.command : [...event.command.slice(0, typed), ...event.command.slice(typed + 4)];
+      assert.deepEqual(untyped, event.purpose === 'countIgnored' ? ignoredBaseline : baseline);
+      if (typed !== -1) {
+        assert.deepEqual(event.command.slice(typed), ['--type-add', event.command[typed + 1], '--type', 'workspaceglob']);
+        assert.match(event.command[typed + 1], /^workspaceglob:\*/);
+      }
     }
+    assert.ok(watch.events.some((event) => event.command.includes('workspaceglob:*-[rR][fF]')));
     assert.ok(watch.events.some((event) => event.purpose === 'countIgnored'));
     // Where ripgrep does see it (to explain an invalid glob), it is the value of --glob.
     await rejectsWith(search(ws, { pattern: '-[' }), 'invalidGlob', /error parsing glob '-\[': unclosed character class/);
