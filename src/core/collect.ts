@@ -80,7 +80,8 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
   // Names ripgrep printed in the walks so far, matching or not (the 'adaptive' stat way asks).
   let listedBefore = 0;
   let listed = 0;
-  const times = createModifiedTimes(options.statMode, stopper.signal, () => listed);
+  const statMode = statModeFor(request, options.statMode);
+  const times = createModifiedTimes(statMode, stopper.signal, () => listed);
   const entries = new ListedEntries(request.scopes);
   const siblingChecks: SiblingCheck[] = [];
   const warnings: string[] = [];
@@ -96,7 +97,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     const conditional = rules.conditionalExcludes.map((exclude) => ({ exclude, pattern: compilePattern(exclude.glob) }));
     // The 'adaptive' way decides from the share of listed names that match (statWays/adaptive.ts),
     // which a listing of matching names alone would no longer tell.
-    const { args, rootPrefix } = scopeWalk(request, scope, { ...rules, includeIgnored: request.includeIgnored }, options.statMode !== 'adaptive');
+    const { args, rootPrefix } = scopeWalk(request, scope, { ...rules, includeIgnored: request.includeIgnored }, statMode !== 'adaptive');
     const command = [options.ripgrepPath, ...args];
     const started = Date.now();
     let matched = 0;
@@ -170,6 +171,16 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     allVerbatim,
     ...(names.length === 0 ? caselessFound(caseless) : {}),
   };
+}
+
+/**
+ * The stat way for this search: 'adaptive' becomes 'sync' for a pattern without wildcards. Such a
+ * pattern matches at most one file per directory, a minority of the names wherever directories
+ * hold two files or more on average, where 'adaptive' keeps to the calling thread anyway; with
+ * 'sync' ripgrep may also sieve the names (nameFilter.ts).
+ */
+function statModeFor(request: GlobRequest, asked: StatMode): StatMode {
+  return asked === 'adaptive' && request.pattern.literal ? 'sync' : asked;
 }
 
 function caselessFound(caseless: CaselessMatches): Pick<CollectedMatches, 'caseless'> {

@@ -44,6 +44,11 @@ export interface CompiledPattern {
    * turned away before they are even decoded.
    */
   readonly requiredSuffix?: string;
+  /**
+   * True when the glob has no wildcard (`package.json`, `src/index.ts`): it names one file, or
+   * one file name, so it matches at most one file per directory.
+   */
+  readonly literal: boolean;
 }
 
 // An anchored pattern made to match at any depth: `src/*.ts` becomes `**/src/*.ts`, and a
@@ -105,6 +110,7 @@ export function compilePattern(glob: string): CompiledPattern {
     literalDirectories: anchored && !negated ? leadingLiteralDirectories(body) : [],
     matches,
     ...(shape?.suffix && !negated ? { requiredSuffix: shape.suffix } : {}),
+    literal: shape?.literal === true && !negated,
   };
 }
 
@@ -114,7 +120,7 @@ export function compilePattern(glob: string): CompiledPattern {
  * with string tests, several times faster than running the automaton over every character of
  * every listed path. Anything else returns undefined.
  */
-function simpleShape(nodes: readonly GlobNode[]): { test: (subject: string) => boolean; suffix: string } | undefined {
+function simpleShape(nodes: readonly GlobNode[]): { test: (subject: string) => boolean; suffix: string; literal?: true } | undefined {
   let i = 0;
   const literalRun = (): string => {
     let text = '';
@@ -129,7 +135,7 @@ function simpleShape(nodes: readonly GlobNode[]): { test: (subject: string) => b
   };
   const prefix = literalRun();
   if (i === nodes.length) {
-    return { test: (subject) => subject === prefix, suffix: prefix };
+    return { test: (subject) => subject === prefix, suffix: prefix, literal: true };
   }
   const throughDirectories = nodes[i].kind === 'directories' && (prefix === '' || prefix.endsWith('/'));
   if (throughDirectories) {

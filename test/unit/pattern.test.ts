@@ -52,6 +52,15 @@ describe('pattern (unit)', () => {
     assert.deepEqual(compilePattern('a\\*b/c/*.ts').literalDirectories, ['a*b', 'c']);
   });
 
+  it('knows a glob without wildcards, which matches at most one file per directory', () => {
+    for (const glob of ['package.json', 'src/index.ts', '/README.md', 'a\\*b.txt', '.env']) {
+      assert.equal(compilePattern(glob).literal, true, glob);
+    }
+    for (const glob of ['*.ts', 'src/', 'src/**', '!package.json', 'READM?.md', '[a].md', '{a,b}.md', 'src/**/index.ts']) {
+      assert.equal(compilePattern(glob).literal, false, glob);
+    }
+  });
+
   it("rejects invalid globs with ripgrep's reasons", () => {
     const reason = (glob: string): string => {
       try {
