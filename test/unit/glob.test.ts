@@ -231,6 +231,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     tree.write({
       'keep.ts': 1, 'src/a.ts': 2, 'src/deep/b.d.ts': 3, 'Upper.TS': 4, 'notes.txt': 5, 'src/c.js': 6, 'colon:x.ts': 7,
       'ignored/d.ts': 8, 'node_modules/dep/e.ts': 9, 'star*.md': 10, 'README.md': 11, 'docs/readme.md': 12,
+      'my file.txt': 13, 'a,b.txt': 14, '!bang.md': 15, 'über.md': 16,
     });
     for (let i = 0; i < 40; i += 1) {
       tree.write({ [`src/other-${i}.txt`]: 20 + i });
@@ -244,24 +245,27 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       return { result, end };
     };
     // Every name ripgrep lists without a type: the files but the two ignored ones, and .gitignore.
-    assert.equal((await walk({ pattern: '*' }, 'pool')).end.listed, 51);
+    assert.equal((await walk({ pattern: '*' }, 'pool')).end.listed, 55);
     for (const [pattern, sievedTo] of [
       ['*.ts', 5], ['keep.ts', 1], ['src/**/*.ts', 2], ['*.d.ts', 1], ['readme.md', 2], ['README.md', 2], ['*.TS', 5],
+      ['my file.txt', 1], ['*,b.txt', 1], ['\\!bang.md', 1], ['über.md', 1], ['*ber.md', 1],
       // No type: a class, braces, a colon or a star in the ending, no fixed ending at all.
       ['[ab].ts', undefined], ['*.{ts,js}', undefined], ['*:x.ts', undefined], ['star\\*.md', undefined], ['*', undefined],
       // Longer than any file name: left to the pattern.
       [`${'x'.repeat(300)}.ts`, undefined],
     ] as const) {
       const sieved = await walk({ pattern }, 'pool');
-      // The same glob in braces has no fixed ending for the engine, so ripgrep lists every name.
-      const braced = sievedTo === undefined ? pattern : `{${pattern}}`;
+      // The same glob in braces (its commas escaped) has no fixed ending for the engine, so
+      // ripgrep lists every name.
+      const braced = sievedTo === undefined ? pattern : `{${pattern.replaceAll(',', '\\,')}}`;
       const whole = await walk({ pattern: braced }, 'pool');
       assert.equal(whole.end.command.includes('--type-add'), false, pattern);
       assert.equal(sieved.end.command.includes('--type-add'), sievedTo !== undefined, pattern);
       assert.equal(sieved.end.listed, sievedTo ?? whole.end.listed, pattern);
       assert.ok(sievedTo === undefined || (whole.end.listed ?? 0) > sievedTo, pattern);
       assert.deepEqual(sieved.result.page.map((path) => path.path), whole.result.page.map((path) => path.path), pattern);
-      assert.equal(sieved.result.text, whole.result.text.replaceAll(braced, pattern), pattern);
+      const quoted = (text: string): string => JSON.stringify(text).slice(1, -1);
+      assert.equal(sieved.result.text, whole.result.text.replaceAll(quoted(braced), quoted(pattern)), pattern);
     }
     // Ignored files stay out with the type, and includeIgnored still lists them.
     const lifted = await walk({ pattern: '*.ts', includeIgnored: true }, 'pool');
