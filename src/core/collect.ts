@@ -19,6 +19,7 @@ import type { GlobRequest, SearchScope } from './request';
 import { ripgrepArgs, type ConditionalExclude, type WalkRules } from './ripgrep/args';
 import { nameFilterArgs } from './ripgrep/nameFilter';
 import { runRipgrep } from './ripgrep/process';
+import { SameStemMatches, stemGlob, type SameStemFound } from './sameStem';
 import type { Stopper } from './stopper';
 
 export interface CollectOptions {
@@ -64,6 +65,8 @@ export interface CollectedMatches extends ModifiedTimesSummary {
   readonly allVerbatim: boolean;
   /** When nothing matched: the files that match when case is ignored, if any. */
   readonly caseless?: CaselessFound;
+  /** When nothing matched: the files with the name of a pattern without wildcards and any extension. */
+  readonly sameStem?: SameStemFound;
 }
 
 /** A match that an exclude drops if its sibling exists. */
@@ -89,15 +92,17 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
   let killedBy: string | undefined;
   let allVerbatim = true;
   const caseless = new CaselessMatches(request.pattern);
+  const sameStem = new SameStemMatches(stemGlob(request.pattern));
+  // The 'adaptive' way decides from the share of listed names that match (statWays/adaptive.ts),
+  // which a listing sieved to the names that can match would no longer tell.
+  const sieve = statMode === 'adaptive' ? [] : nameFilterArgs(request.pattern.requiredSuffix, sameStem.glob?.stem);
 
   for (let scopeIndex = 0; scopeIndex < request.scopes.length && !stopper.signal.aborted; scopeIndex += 1) {
     const scope = request.scopes[scopeIndex];
     scopeStarts[scopeIndex] = names.length;
     const rules = options.rulesFor(scope);
     const conditional = rules.conditionalExcludes.map((exclude) => ({ exclude, pattern: compilePattern(exclude.glob) }));
-    // The 'adaptive' way decides from the share of listed names that match (statWays/adaptive.ts),
-    // which a listing of matching names alone would no longer tell.
-    const { args, rootPrefix } = scopeWalk(request, scope, { ...rules, includeIgnored: request.includeIgnored }, statMode !== 'adaptive');
+    const { args, rootPrefix } = scopeWalk(request, scope, { ...rules, includeIgnored: request.includeIgnored }, sieve);
     const command = [options.ripgrepPath, ...args];
     const started = Date.now();
     let matched = 0;
@@ -110,7 +115,8 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
           pid = spawned;
           options.onRipgrep?.({ phase: 'start', command, cwd: scope.walkRoot, pid });
         },
-        ...(request.pattern.requiredSuffix ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
+        // Names with the pattern's stem must reach the listing too, whatever they end with.
+        ...(request.pattern.requiredSuffix && !sameStem.glob ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
         onName: (name, listedInWalk) => {
           listed = listedBefore + listedInWalk;
           const text = nameText(name);
@@ -122,6 +128,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
             // Only until the first match: an answer with matches needs no advice on case.
             if (names.length === 0) {
               caseless.consider(scopeIndex, name, relative);
+              sameStem.consider(scopeIndex, name, relative);
             }
             return;
           }
@@ -169,7 +176,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     warningCount,
     ...(killedBy ? { killedBy } : {}),
     allVerbatim,
-    ...(names.length === 0 ? caselessFound(caseless) : {}),
+    ...(names.length === 0 ? notMatchedFound(caseless, sameStem) : {}),
   };
 }
 
@@ -183,21 +190,20 @@ function statModeFor(request: GlobRequest, asked: StatMode): StatMode {
   return asked === 'adaptive' && request.pattern.literal ? 'sync' : asked;
 }
 
-function caselessFound(caseless: CaselessMatches): Pick<CollectedMatches, 'caseless'> {
-  const found = caseless.matches();
-  return found ? { caseless: found } : {};
+function notMatchedFound(caseless: CaselessMatches, sameStem: SameStemMatches): Pick<CollectedMatches, 'caseless' | 'sameStem'> {
+  const inOtherCase = caseless.matches();
+  const withStem = sameStem.matches();
+  return { ...(inOtherCase ? { caseless: inOtherCase } : {}), ...(withStem ? { sameStem: withStem } : {}) };
 }
 
 /**
  * How one scope is walked: ripgrep's arguments (narrowed to the search root and the pattern's
- * leading directories, and with `filterNames` to the names that can match, see nameFilter.ts),
- * and what every name under the search root starts with, which is cut off before the pattern
- * sees it.
+ * leading directories, then `sieve`, see nameFilter.ts), and what every name under the search
+ * root starts with, which is cut off before the pattern sees it.
  */
-export function scopeWalk(request: GlobRequest, scope: SearchScope, rules: WalkRules, filterNames: boolean): { args: string[]; rootPrefix: string } {
-  const narrowed = ripgrepArgs(rules, [...scope.rootSegments, ...request.pattern.literalDirectories]);
+export function scopeWalk(request: GlobRequest, scope: SearchScope, rules: WalkRules, sieve: readonly string[]): { args: string[]; rootPrefix: string } {
   return {
-    args: filterNames ? [...narrowed, ...nameFilterArgs(request.pattern.requiredSuffix)] : narrowed,
+    args: [...ripgrepArgs(rules, [...scope.rootSegments, ...request.pattern.literalDirectories]), ...sieve],
     rootPrefix: scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '',
   };
 }

@@ -2,13 +2,15 @@
  * Facts that explain an empty result, looked up only when nothing matched: the first directory
  * the pattern names that does not exist (and one that does under another case), a pattern that
  * repeats the end of its search root ("path": "src" with "pattern": "src/core/*.ts" looks for
- * src/src/core), files that match when case is ignored (found while listing, caseless.ts), those
- * `includeIgnored` would add (ignoredProbe.ts), and slips in how the pattern was written
- * (patternSlips.ts).
+ * src/src/core), files that match when case is ignored and files with the name of a pattern
+ * without wildcards and another extension (both found while listing, caseless.ts and
+ * sameStem.ts), those `includeIgnored` would add (ignoredProbe.ts), and slips in how the pattern
+ * was written (patternSlips.ts).
  */
 
 import * as nodePath from 'node:path';
-import { directoryInOtherCase, type CaselessFound } from './caseless';
+import { directoryInOtherCase } from './caseless';
+import type { CollectedMatches } from './collect';
 import type { IgnoredMatches } from './ignoredProbe';
 import type { RawName } from './names';
 import { isDirectory } from './onDisk';
@@ -18,12 +20,17 @@ import type { GlobRequest } from './request';
 import type { EmptyResultFacts } from './result';
 import { shownPath } from './scopePaths';
 
-export async function explainEmpty(request: GlobRequest, caseless: CaselessFound | undefined, ignored: IgnoredMatches | undefined): Promise<EmptyResultFacts> {
+export async function explainEmpty(
+  request: GlobRequest,
+  { caseless, sameStem }: Pick<CollectedMatches, 'caseless' | 'sameStem'>,
+  ignored: IgnoredMatches | undefined,
+): Promise<EmptyResultFacts> {
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
   const slips = patternSlips(request.patternAsGiven);
   const facts: { -readonly [K in keyof EmptyResultFacts]: EmptyResultFacts[K] } = {
     ...slips,
     ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first) } } : {}),
+    ...(sameStem ? { sameStem: { pattern: sameStem.pattern, count: sameStem.count, examples: shown(sameStem.first) } } : {}),
     ...(ignored ? { ignoredMatches: { count: ignored.count, complete: ignored.complete, examples: shown(ignored.first) } } : {}),
   };
   if (directoriesMeantOtherwise(slips)) {

@@ -31,6 +31,10 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
       `- ${count(files, 'file')} ${files === 1 ? 'matches' : 'match'} when case is ignored${someOf(files, examples)}. Names are matched case-sensitively, so write the pattern in their case.`,
     );
   }
+  if (result.sameStem) {
+    const { pattern, count: files, examples } = result.sameStem;
+    hints.push(`- ${count(files, 'file')} ${files === 1 ? 'has' : 'have'} the same name with any extension${someOf(files, examples)}. "pattern": ${quoted(pattern)} finds ${files === 1 ? 'it' : 'them'}.`);
+  }
   const elsewhere = result.absoluteElsewhere;
   if (result.rootRepeated) {
     // Starting the pattern with "**/" would not help: the directories would still be looked for

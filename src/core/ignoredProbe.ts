@@ -11,6 +11,7 @@ import type { ScopeRules } from './glob';
 import { NameCounter, type FoundNames } from './foundNames';
 import { nameText } from './names';
 import type { GlobRequest, SearchScope } from './request';
+import { nameFilterArgs } from './ripgrep/nameFilter';
 import { runRipgrep } from './ripgrep/process';
 
 /**
@@ -54,7 +55,7 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
   try {
     for (let scopeIndex = 0; scopeIndex < request.scopes.length; scopeIndex += 1) {
       const scope = request.scopes[scopeIndex];
-      const { args, rootPrefix } = scopeWalk(request, scope, { ...options.rulesFor(scope), includeIgnored: true }, true);
+      const { args, rootPrefix } = scopeWalk(request, scope, { ...options.rulesFor(scope), includeIgnored: true }, nameFilterArgs(request.pattern.requiredSuffix));
       const logged = { command: [options.ripgrepPath, ...args], cwd: scope.walkRoot, purpose: 'countIgnored' } as const;
       const started = Date.now();
       const countedBefore = found.count;

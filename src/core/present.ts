@@ -96,7 +96,7 @@ export class CompletedSearch implements GlobSearch {
       spill: overCap ? await this.savedList() : null,
       warnings: { count: found.warningCount, first: found.warnings },
       dropped: { vanished: found.vanished, unreadable: found.unreadable, skipped: found.skipped, repeated: this.parts.repeated },
-      ...(order.length === 0 ? await explainEmpty(request, found.caseless, this.parts.ignored) : {}),
+      ...(order.length === 0 ? await explainEmpty(request, found, this.parts.ignored) : {}),
       ...(order.length === 0 && request.absoluteElsewhere ? { absoluteElsewhere: request.absoluteElsewhere } : {}),
       elapsedMs: this.parts.now().getTime() - this.parts.started,
     };

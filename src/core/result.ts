@@ -89,6 +89,11 @@ export interface EmptyResultFacts extends PatternSlips {
   /** Files that match when case is ignored: how many, and the first few as shown paths. */
   readonly caseless?: { readonly count: number; readonly examples: readonly string[] };
   /**
+   * Files with the name of a pattern without wildcards and any extension ("README.md" for
+   * "README"): the glob that finds them ("README.*"), how many, and the first few as shown paths.
+   */
+  readonly sameStem?: { readonly pattern: string; readonly count: number; readonly examples: readonly string[] };
+  /**
    * Files `includeIgnored` would find: how many (a lower bound when not `complete`: the look ran
    * out of time), and the first few as shown paths. Absent when nothing was learned.
    */

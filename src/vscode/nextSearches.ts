@@ -2,7 +2,8 @@
  * The searches the footer suggests, for a person to run with a click: `@glob`'s follow-ups and
  * the quick pick's items. Over the cap, a look inside each of the largest entries the page shows
  * only part of (with the pattern as it reads from there, lookInside.ts); for an empty answer, the
- * pattern a slip was meant as, and the same search with ignored files when some of those match.
+ * pattern a slip was meant as (or the name with any extension, sameStem.ts), and the same search
+ * with ignored files when some of those match.
  * Free of the `vscode` module so plain-Node tests can check it.
  */
 
@@ -46,7 +47,9 @@ function emptyAnswerSearches(result: GlobResult, input: GlobInput): Array<NextSe
 
 /** The pattern the empty answer says was likely meant, if it names one. */
 function patternMeant(result: GlobResult): string | undefined {
-  return slipPatternMeant(result) ?? result.rootRepeated?.pattern ?? (result.directories?.found.length ? result.directories.inside : undefined);
+  return (
+    slipPatternMeant(result) ?? result.rootRepeated?.pattern ?? (result.directories?.found.length ? result.directories.inside : undefined) ?? result.sameStem?.pattern
+  );
 }
 
 /** A search of `input`, or undefined when a part holds a double quote, which a prompt cannot carry. */

@@ -533,6 +533,35 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('names the files with the name of a pattern without wildcards and another extension, and the pattern finds them', async () => {
+    tree.write({
+      'README.md': 1, 'docs/README.txt': 2, 'src/config.ts': 3, 'lib/config.js': 4, 'tsconfig.base.json': 5, 'src/index.ts': 6, '.env.local': 7,
+      'ignored/README.rst': 8, 'READMEX.md': 9, 'a/README': 10,
+    });
+    writeFileSync(tree.path('.gitignore'), 'ignored/\n');
+    for (const [pattern, meant, files] of [
+      ['README.rst', 'README.*', ['README.md', 'docs/README.txt']],
+      ['tsconfig.json', 'tsconfig.*', ['tsconfig.base.json']],
+      ['src/config', 'src/config.*', ['src/config.ts']],
+      ['index.tsx', 'index.*', ['src/index.ts']],
+      ['.env', '.env.*', ['.env.local']],
+    ] as const) {
+      for (const statMode of ['pool', 'adaptive'] as const) {
+        const result = await search(tree, { pattern }, { statMode });
+        assert.equal(result.total, 0, pattern);
+        const examples = files.map((file) => `"${escapeRegExp(file)}"`).join('|');
+        const line = new RegExp(`^- ${files.length === 1 ? '1 file has' : `${files.length} files have`} the same name with any extension: (${examples})(, (${examples}))*\\. "pattern": "${escapeRegExp(meant)}" finds (it|them)\\.$`, 'm');
+        assert.match(result.text, line, `${pattern} (${statMode})`);
+      }
+      const followed = await search(tree, { pattern: meant });
+      assert.deepEqual(followed.page.map((path) => path.path).sort(), [...files].sort(), meant);
+    }
+    // Not where something matched ("README" names a/README), nor for a wildcard or a negation.
+    for (const pattern of ['README', 'READ*.txt', '!*']) {
+      assert.doesNotMatch((await search(tree, { pattern })).text, /the same name with any extension/, pattern);
+    }
+  });
+
   it('does not advise "**/" for a pattern that already starts with it', async () => {
     tree.write({ 'src/a.ts': 1 });
     const result = await search(tree, { pattern: '**/*.md' });

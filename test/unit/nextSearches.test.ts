@@ -77,6 +77,13 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     assert.equal(lifted.found.total, 1);
   });
 
+  it('for an empty answer naming a file without its extension, offers the name with any extension', async () => {
+    const [withStem, ignored] = await offered({ pattern: 'f-3' });
+    assert.equal(withStem.label, 'Search for f-3.*');
+    assert.deepEqual(withStem.found.page.map((path) => path.path), ['src/a/f-3.ts']);
+    assert.equal(ignored, undefined);
+  });
+
   it('offers nothing for a result that fits', async () => {
     assert.deepEqual(await offered({ pattern: '*.ts', path: 'src/a' }), []);
   });

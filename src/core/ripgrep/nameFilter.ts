@@ -36,14 +36,21 @@ const NOT_LITERAL = /[*?[\]{}\\:]/;
 
 /**
  * ripgrep arguments that keep only files whose name ends with the last segment of
- * `requiredSuffix`; none when there is no such ending or it cannot be written as a type's glob.
+ * `requiredSuffix`, and those named `alsoStem` with any extension (sameStem.ts); none when there
+ * is no such ending or it cannot be written as a type's glob.
  */
-export function nameFilterArgs(requiredSuffix: string | undefined): string[] {
+export function nameFilterArgs(requiredSuffix: string | undefined, alsoStem?: string): string[] {
   const ending = requiredSuffix?.slice(requiredSuffix.lastIndexOf('/') + 1) ?? '';
-  if (ending === '' || ending.length > MAX_ENDING_LENGTH || NOT_LITERAL.test(ending)) {
+  if (!writable(ending)) {
     return [];
   }
-  return ['--type-add', `${TYPE_NAME}:*${eitherCase(ending)}`, '--type', TYPE_NAME];
+  const globs = [`*${eitherCase(ending)}`, ...(alsoStem !== undefined && writable(alsoStem) ? [`${alsoStem}.*`] : [])];
+  return [...globs.flatMap((glob) => ['--type-add', `${TYPE_NAME}:${glob}`]), '--type', TYPE_NAME];
+}
+
+/** Text a type's glob can hold as it is: no glob syntax, no colon, no longer than a file name. */
+function writable(literal: string): boolean {
+  return literal !== '' && literal.length <= MAX_ENDING_LENGTH && !NOT_LITERAL.test(literal);
 }
 
 /** Each ASCII letter as a class of its two cases (`.ts` → `.[tT][sS]`). */
