@@ -43,8 +43,11 @@ export interface RipgrepEvent {
   readonly matched?: number;
   readonly exitCode?: number | null;
   readonly elapsedMs?: number;
-  /** Set on the walk that counts, for an empty answer, the files `includeIgnored` would add. */
-  readonly purpose?: 'countIgnored';
+  /**
+   * Set on the walks of an empty answer that count the files `includeIgnored` would add, and
+   * those with a related extension (countingWalk.ts).
+   */
+  readonly purpose?: 'countIgnored' | 'countRelated';
 }
 
 export interface CollectedMatches extends ModifiedTimesSummary {

@@ -12,6 +12,7 @@ import * as nodePath from 'node:path';
 import { directoryInOtherCase } from './caseless';
 import type { CollectedMatches } from './collect';
 import type { IgnoredMatches } from './ignoredProbe';
+import type { RelatedExtensionMatches } from './relatedExtensions';
 import type { RawName } from './names';
 import { isDirectory } from './onDisk';
 import { anchoredPattern, pathSegments, repeatedTailLengths } from './patternPath';
@@ -24,6 +25,7 @@ export async function explainEmpty(
   request: GlobRequest,
   { caseless, sameStem }: Pick<CollectedMatches, 'caseless' | 'sameStem'>,
   ignored: IgnoredMatches | undefined,
+  related: readonly RelatedExtensionMatches[],
 ): Promise<EmptyResultFacts> {
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
   const slips = patternSlips(request.patternAsGiven);
@@ -31,6 +33,9 @@ export async function explainEmpty(
     ...slips,
     ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first) } } : {}),
     ...(sameStem ? { sameStem: { pattern: sameStem.pattern, count: sameStem.count, examples: shown(sameStem.first) } } : {}),
+    ...(related.length > 0
+      ? { relatedExtensions: related.map(({ extension, pattern, count, complete, first }) => ({ extension, pattern, count, complete, examples: shown(first) })) }
+      : {}),
     ...(ignored ? { ignoredMatches: { count: ignored.count, complete: ignored.complete, examples: shown(ignored.first) } } : {}),
   };
   if (directoriesMeantOtherwise(slips)) {

@@ -15,8 +15,8 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   }
   const hints = slipHints(result);
   // Advice on where the written pattern matches is left out when a pattern meant is given, and
-  // when ignored files match it where it is anchored.
-  const rewritten = rewriteSuggested(result);
+  // when ignored files match it where it is anchored, or files with its name or kind do.
+  const otherPatternGiven = rewriteSuggested(result) || result.sameStem !== undefined || (result.relatedExtensions?.length ?? 0) > 0;
   if (result.missingDirectory !== undefined) {
     const otherCase = result.missingDirectoryOtherCase;
     hints.push(
@@ -35,6 +35,10 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     const { pattern, count: files, examples } = result.sameStem;
     hints.push(`- ${count(files, 'file')} ${files === 1 ? 'has' : 'have'} the same name with any extension${someOf(files, examples)}. "pattern": ${quoted(pattern)} finds ${files === 1 ? 'it' : 'them'}.`);
   }
+  for (const { extension, pattern, count: files, complete, examples } of result.relatedExtensions ?? []) {
+    const counted = complete ? count(files, 'file') : `At least ${count(files, 'file')}`;
+    hints.push(`- ${counted} ${files === 1 ? 'ends' : 'end'} in ".${extension}" instead${someOf(files, examples)}. "pattern": ${quoted(pattern)} finds ${files === 1 ? 'it' : 'them'}.`);
+  }
   const elsewhere = result.absoluteElsewhere;
   if (result.rootRepeated) {
     // Starting the pattern with "**/" would not help: the directories would still be looked for
@@ -49,7 +53,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     hints.push(
       `- The pattern starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}: a leading "/" only anchors it there. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}.`,
     );
-  } else if (context.anyDepthPattern !== undefined && !rewritten && !result.directories?.found.length && !result.ignoredMatches?.count) {
+  } else if (context.anyDepthPattern !== undefined && !otherPatternGiven && !result.directories?.found.length && !result.ignoredMatches?.count) {
     hints.push(
       context.absolutePattern
         ? `- The pattern is an absolute path, so only that place was searched. To match the same names at any depth of ${result.rootLabel}, use ${quoted(context.anyDepthPattern)}.`

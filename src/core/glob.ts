@@ -9,6 +9,7 @@ import { groupByTopLevelEntry } from './group';
 import { probeIgnored } from './ignoredProbe';
 import type { StatMode } from './modifiedTimes';
 import { modifiedOrder } from './order';
+import { probeRelatedExtensions } from './relatedExtensions';
 import { CompletedSearch } from './present';
 import type { GlobResult } from './result';
 import type { WalkRules } from './ripgrep/args';
@@ -50,9 +51,10 @@ export interface GlobOptions {
   readonly statMode?: StatMode;
   /**
    * How long a search that found nothing may spend counting the files `includeIgnored` would find
-   * (ignoredProbe.ts); 0 turns that off. @default DEFAULT_IGNORED_PROBE_MS
+   * (ignoredProbe.ts) and, at the same time, those with a related extension
+   * (relatedExtensions.ts); 0 turns both off. @default DEFAULT_EMPTY_PROBE_MS
    */
-  readonly ignoredProbeMs?: number;
+  readonly emptyProbeMs?: number;
 }
 
 /** Default page size (SPEC §2). */
@@ -65,13 +67,13 @@ export const DEFAULT_MAX_RESULTS = 100;
 export const DEFAULT_MAX_PATHS = 2_000_000;
 
 /**
- * An empty answer's look at the ignored files: a walk of the whole tree with nothing ignored.
- * ripgrep lists the warm 100k benchmark tree in about a quarter of a second here (`rg --files
- * --no-ignore --threads 1`), so a second covers the node_modules of most workspaces and bounds
- * what an empty answer costs beyond the search; past it, the answer gives what was counted by
- * then, or the plain advice.
+ * An empty answer's looks at what else would match. The look at the ignored files walks the
+ * whole tree with nothing ignored: ripgrep lists the warm 100k benchmark tree in about a quarter
+ * of a second here (`rg --files --no-ignore --threads 1`), so a second covers the node_modules of
+ * most workspaces and bounds what an empty answer costs beyond the search; past it, the answer
+ * gives what was counted by then, or the plain advice.
  */
-export const DEFAULT_IGNORED_PROBE_MS = 1_000;
+export const DEFAULT_EMPTY_PROBE_MS = 1_000;
 
 export const DEFAULT_RULES: ScopeRules = {
   useIgnoreFiles: true,
@@ -132,17 +134,20 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const scopes = request.scopes;
     const { order, repeated } = modifiedOrder(mtimes, { names, scopeOf, prefixes: scopes.map(({ shownPrefix }) => shownPrefix) });
     const incompleteBecause = stopper.reason ?? (found.killedBy ? 'ripgrepKilled' : undefined);
-    const probeMs = options.ignoredProbeMs ?? DEFAULT_IGNORED_PROBE_MS;
-    const ignored =
-      order.length === 0 && incompleteBecause === undefined && !request.includeIgnored && probeMs > 0
-        ? await probeIgnored(request, { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal, onRipgrep: options.onRipgrep })
-        : undefined;
+    const probeMs = options.emptyProbeMs ?? DEFAULT_EMPTY_PROBE_MS;
+    const probing = order.length === 0 && incompleteBecause === undefined && probeMs > 0;
+    const probe = { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal, onRipgrep: options.onRipgrep };
+    // Side by side: each is a walk of its own, and an empty answer waits for both.
+    const [ignored, related] = probing
+      ? await Promise.all([request.includeIgnored ? undefined : probeIgnored(request, probe), probeRelatedExtensions(request, probe)])
+      : [undefined, []];
     return new CompletedSearch({
       request,
       found,
       order,
       repeated,
       ...(ignored ? { ignored } : {}),
+      related,
       entries: groupByTopLevelEntry(order, found.entries, scopes),
       incompleteBecause,
       excludesApplied: scopes.some((scope) => rulesFor(scope).excludeGlobs.length > 0),

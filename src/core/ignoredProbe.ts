@@ -6,13 +6,11 @@
  * every empty answer walks node_modules for nothing).
  */
 
-import { scopeWalk, type RipgrepEvent } from './collect';
+import { countingWalks, type CountingWalkOptions } from './countingWalk';
 import type { ScopeRules } from './glob';
 import { NameCounter, type FoundNames } from './foundNames';
-import { nameText } from './names';
 import type { GlobRequest, SearchScope } from './request';
 import { nameFilterArgs } from './ripgrep/nameFilter';
-import { runRipgrep } from './ripgrep/process';
 
 /**
  * Matches counted at most: past it the answer says "at least" and the walk ends. Ignored matches
@@ -32,15 +30,8 @@ export interface IgnoredMatches extends FoundNames {
   readonly complete: boolean;
 }
 
-export interface IgnoredProbeOptions {
-  readonly ripgrepPath: string;
+export interface IgnoredProbeOptions extends CountingWalkOptions {
   readonly rulesFor: (scope: SearchScope) => ScopeRules;
-  /** How long the walks may take together. */
-  readonly timeLimitMs: number;
-  /** The search's own stop (cancellation, timeout): it stops the probe too. */
-  readonly signal: AbortSignal;
-  /** Called at each ripgrep start and end, for logs (marked with `purpose`). */
-  readonly onRipgrep?: (event: RipgrepEvent) => void;
 }
 
 /**
@@ -48,50 +39,25 @@ export interface IgnoredProbeOptions {
  * could not run.
  */
 export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOptions): Promise<IgnoredMatches | undefined> {
-  const enough = new AbortController();
-  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeLimitMs), enough.signal]);
   const found = new NameCounter();
-  let complete = true;
-  try {
-    for (let scopeIndex = 0; scopeIndex < request.scopes.length; scopeIndex += 1) {
-      const scope = request.scopes[scopeIndex];
-      const { args, rootPrefix } = scopeWalk(request, scope, { ...options.rulesFor(scope), includeIgnored: true }, nameFilterArgs(request.pattern.requiredSuffix));
-      const logged = { command: [options.ripgrepPath, ...args], cwd: scope.walkRoot, purpose: 'countIgnored' } as const;
-      const started = Date.now();
-      const countedBefore = found.count;
-      let pid: number | undefined;
-      const outcome = await runRipgrep(
-        { ripgrepPath: options.ripgrepPath, args, cwd: scope.walkRoot },
-        {
-          signal,
-          onSpawn: (spawned) => {
-            pid = spawned;
-            options.onRipgrep?.({ ...logged, phase: 'start', pid });
-          },
-          ...(request.pattern.requiredSuffix ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
-          onName: (name) => {
-            // Names already read from ripgrep's output still arrive after the walk is ended.
-            if (found.count === IGNORED_COUNTED_AT_MOST) {
-              return;
-            }
-            const text = nameText(name);
-            if (text.startsWith(rootPrefix) && request.pattern.matches(text.slice(rootPrefix.length))) {
-              found.add(scopeIndex, name);
-              if (found.count === IGNORED_COUNTED_AT_MOST) {
-                enough.abort();
-              }
-            }
-          },
-        },
-      );
-      options.onRipgrep?.({ ...logged, phase: 'end', pid, listed: outcome.listed, matched: found.count - countedBefore, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
-      if (outcome.stopped || outcome.killedBy !== null) {
-        complete = false;
-        break;
-      }
-    }
-  } catch {
+  const walked = await countingWalks(
+    request,
+    {
+      purpose: 'countIgnored',
+      rules: (scope) => ({ ...options.rulesFor(scope), includeIgnored: true }),
+      sieve: nameFilterArgs(request.pattern.requiredSuffix),
+      ...(request.pattern.requiredSuffix ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
+      consider: (scope, name, relative) => {
+        if (request.pattern.matches(relative)) {
+          found.add(scope, name);
+        }
+        return { counted: found.count, enough: found.count === IGNORED_COUNTED_AT_MOST };
+      },
+    },
+    options,
+  );
+  if (walked === undefined) {
     return undefined;
   }
-  return complete || found.count > 0 ? { count: found.count, complete, first: found.first } : undefined;
+  return walked || found.count > 0 ? { count: found.count, complete: walked, first: found.first } : undefined;
 }

@@ -94,6 +94,18 @@ export interface EmptyResultFacts extends PatternSlips {
    */
   readonly sameStem?: { readonly pattern: string; readonly count: number; readonly examples: readonly string[] };
   /**
+   * Files with an extension related to the one the pattern ends in (".yaml" for ".yml"), most
+   * files first: the extension, the pattern with it, how many (a lower bound when not
+   * `complete`) and the first few as shown paths.
+   */
+  readonly relatedExtensions?: ReadonlyArray<{
+    readonly extension: string;
+    readonly pattern: string;
+    readonly count: number;
+    readonly complete: boolean;
+    readonly examples: readonly string[];
+  }>;
+  /**
    * Files `includeIgnored` would find: how many (a lower bound when not `complete`: the look ran
    * out of time), and the first few as shown paths. Absent when nothing was learned.
    */

@@ -137,7 +137,7 @@ export class GlobService implements vscode.Disposable {
   }
 
   private logRipgrep(event: RipgrepEvent): void {
-    const purpose = event.purpose === 'countIgnored' ? ', counting the ignored files an empty answer would add' : '';
+    const purpose = event.purpose === 'countIgnored' ? ', counting the ignored files an empty answer would add' : event.purpose === 'countRelated' ? ', counting the files with a related extension for an empty answer' : '';
     if (event.phase === 'start') {
       this.log.info(`ripgrep started (pid ${event.pid}${purpose}) in ${event.cwd}: ${event.command.map((arg) => JSON.stringify(arg)).join(' ')}`);
     } else {

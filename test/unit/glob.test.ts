@@ -177,9 +177,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     const events: RipgrepEvent[] = [];
     const some = await search(tree, { pattern: '*.js' }, { rules, onRipgrep: (event) => events.push(event) });
     assert.equal(some.total, 0);
-    // The second walk is reported for the log like the search's own, and says what it is for.
+    // The second walk is reported for the log like the search's own, and says what it is for
+    // (beside it, the walk for related extensions: src/a.ts for "*.js").
     assert.deepEqual(
-      events.map((event) => [event.phase, event.purpose, event.matched]),
+      events.filter((event) => event.purpose !== 'countRelated').map((event) => [event.phase, event.purpose, event.matched]),
       [['start', undefined, undefined], ['end', undefined, 0], ['start', 'countIgnored', undefined], ['end', 'countIgnored', 4]],
     );
     assert.match(some.text, /- 4 files hidden by \.gitignore, \.ignore and \.rgignore files and by the files\.exclude and search\.exclude settings match, such as "[^"]+\.js", "[^"]+\.js", "[^"]+\.js"\. Pass "includeIgnored": true to search them\./);
@@ -192,7 +193,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     const none = await search(tree, { pattern: '*.py' }, { rules });
     assert.match(none.text, /No file hidden by .* matches either, so "includeIgnored" would not help/);
     // Turned off, or out of time before it learned anything: the plain advice.
-    const off = await search(tree, { pattern: '*.js' }, { rules, ignoredProbeMs: 0 });
+    const off = await search(tree, { pattern: '*.js' }, { rules, emptyProbeMs: 0 });
     assert.match(off.text, /were not searched; pass "includeIgnored": true to search them too\./);
     // A search that found something never looks.
     let walks = 0;
@@ -239,7 +240,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     writeFileSync(tree.path('.gitignore'), 'ignored/\nnode_modules\n');
     const walk = async (input: Record<string, unknown>, statMode: 'pool' | 'adaptive'): Promise<{ result: GlobResult; end: RipgrepEvent }> => {
       const events: RipgrepEvent[] = [];
-      const result = await search(tree, input, { statMode, maxResults: 1000, ignoredProbeMs: 0, onRipgrep: (event) => events.push(event) });
+      const result = await search(tree, input, { statMode, maxResults: 1000, emptyProbeMs: 0, onRipgrep: (event) => events.push(event) });
       const end = events.find((event) => event.phase === 'end');
       assert.ok(end);
       return { result, end };
@@ -559,6 +560,39 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     // Not where something matched ("README" names a/README), nor for a wildcard or a negation.
     for (const pattern of ['README', 'READ*.txt', '!*']) {
       assert.doesNotMatch((await search(tree, { pattern })).text, /the same name with any extension/, pattern);
+    }
+  });
+
+  it('names the files with a related extension, and the pattern with it finds them', async () => {
+    tree.write({
+      '.github/workflows/ci.yaml': 1, '.github/workflows/release.yaml': 2, 'src/a.ts': 3, 'src/b.tsx': 4, 'src/c.test.ts': 5, 'src/d.mjs': 6,
+      'build/e.ts': 7, 'docs/x.md': 8,
+    });
+    writeFileSync(tree.path('.gitignore'), 'build/\n');
+    for (const [pattern, lines] of [
+      ['**/*.yml', [['2 files end', 'yaml', '**/*.yaml', ['.github/workflows/ci.yaml', '.github/workflows/release.yaml']]]],
+      ['.github/workflows/*.yml', [['2 files end', 'yaml', '.github/workflows/*.yaml', ['.github/workflows/ci.yaml', '.github/workflows/release.yaml']]]],
+      // Most files first; the ignored build/e.ts is not among them.
+      ['*.js', [['2 files end', 'ts', '*.ts', ['src/a.ts', 'src/c.test.ts']], ['1 file ends', 'mjs', '*.mjs', ['src/d.mjs']]]],
+      ['src/*.jsx', [['1 file ends', 'tsx', 'src/*.tsx', ['src/b.tsx']]]],
+      ['*.test.js', [['1 file ends', 'ts', '*.test.ts', ['src/c.test.ts']]]],
+    ] as const) {
+      const result = await search(tree, { pattern });
+      assert.equal(result.total, 0, pattern);
+      const text = lines.map(([files, extension, meant, found]) => {
+        const examples = found.map((file) => `"${escapeRegExp(file)}"`).join('|');
+        return `- ${files} in "\\.${extension}" instead: (${examples})(, (${examples}))*\\. "pattern": "${escapeRegExp(meant)}" finds (it|them)\\.`;
+      });
+      assert.match(result.text, new RegExp(`^${text.join('\n')}$`, 'm'), pattern);
+      // The pattern is in the right place: no advice to start it with "**/".
+      assert.doesNotMatch(result.text, /start it with "\*\*\/"/, pattern);
+      for (const [, , meant, found] of lines) {
+        assert.deepEqual((await search(tree, { pattern: meant })).page.map((path) => path.path).sort(), [...found].sort(), meant);
+      }
+    }
+    // None for a negation, an extension without relatives, or with the looks turned off.
+    for (const [pattern, options] of [['!*', {}], ['*.png', {}], ['*.yml', { emptyProbeMs: 0 }]] as const) {
+      assert.doesNotMatch((await search(tree, { pattern }, options)).text, /instead/, pattern);
     }
   });
 

@@ -84,6 +84,13 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     assert.equal(ignored, undefined);
   });
 
+  it('for an empty answer whose extension has a relative with files, offers the pattern with it', async () => {
+    const [related, ignored] = await offered({ pattern: 'src/a/*.js' });
+    assert.equal(related.label, 'Search for src/a/*.ts');
+    assert.equal(related.found.total, 6);
+    assert.equal(ignored, undefined);
+  });
+
   it('offers nothing for a result that fits', async () => {
     assert.deepEqual(await offered({ pattern: '*.ts', path: 'src/a' }), []);
   });

@@ -44,7 +44,15 @@ export function nameFilterArgs(requiredSuffix: string | undefined, alsoStem?: st
   if (!writable(ending)) {
     return [];
   }
-  const globs = [`*${eitherCase(ending)}`, ...(alsoStem !== undefined && writable(alsoStem) ? [`${alsoStem}.*`] : [])];
+  return typeArgs([`*${eitherCase(ending)}`, ...(alsoStem !== undefined && writable(alsoStem) ? [`${alsoStem}.*`] : [])]);
+}
+
+/** ripgrep arguments that keep only files whose name ends with one of `endings`; none when one cannot be written. */
+export function endingsFilterArgs(endings: readonly string[]): string[] {
+  return endings.length > 0 && endings.every(writable) ? typeArgs(endings.map((ending) => `*${eitherCase(ending)}`)) : [];
+}
+
+function typeArgs(globs: readonly string[]): string[] {
   return [...globs.flatMap((glob) => ['--type-add', `${TYPE_NAME}:${glob}`]), '--type', TYPE_NAME];
 }
 

@@ -1,0 +1,87 @@
+/**
+ * A walk that only counts: one more ripgrep run per scope for an empty answer, each name tested
+ * as it arrives and nothing stat-ed, within a time bound and until the caller has counted enough.
+ * The look at ignored files (ignoredProbe.ts) and at related extensions (relatedExtensions.ts)
+ * are such walks.
+ */
+
+import type { RipgrepEvent } from './collect';
+import { scopeWalk } from './collect';
+import type { RawName } from './names';
+import { nameText } from './names';
+import type { GlobRequest, SearchScope } from './request';
+import type { WalkRules } from './ripgrep/args';
+import { runRipgrep } from './ripgrep/process';
+
+export interface CountingWalkOptions {
+  readonly ripgrepPath: string;
+  /** How long the walks may take together. */
+  readonly timeLimitMs: number;
+  /** The search's own stop (cancellation, timeout): it stops the walk too. */
+  readonly signal: AbortSignal;
+  /** Called at each ripgrep start and end, for logs (marked with the walk's `purpose`). */
+  readonly onRipgrep?: (event: RipgrepEvent) => void;
+}
+
+export interface CountingWalk {
+  readonly purpose: NonNullable<RipgrepEvent['purpose']>;
+  rules(scope: SearchScope): WalkRules;
+  /** ripgrep's sieve of names (nameFilter.ts). */
+  readonly sieve: readonly string[];
+  /** Bytes every wanted name ends with, tested before a name is decoded. */
+  readonly requiredSuffix?: string;
+  /**
+   * Gets each name under the search root with its text relative to the root; returns how many
+   * matches it counted, and true once that is enough, which ends the walk.
+   */
+  consider(scope: number, name: RawName, relative: string): { readonly counted: number; readonly enough: boolean };
+}
+
+/** Whether every scope was walked to its end; undefined when ripgrep could not run. */
+export async function countingWalks(request: GlobRequest, walk: CountingWalk, options: CountingWalkOptions): Promise<boolean | undefined> {
+  const enough = new AbortController();
+  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeLimitMs), enough.signal]);
+  let counted = 0;
+  try {
+    for (let scopeIndex = 0; scopeIndex < request.scopes.length; scopeIndex += 1) {
+      const scope = request.scopes[scopeIndex];
+      const { args, rootPrefix } = scopeWalk(request, scope, walk.rules(scope), walk.sieve);
+      const logged = { command: [options.ripgrepPath, ...args], cwd: scope.walkRoot, purpose: walk.purpose };
+      const started = Date.now();
+      const countedBefore = counted;
+      let pid: number | undefined;
+      const outcome = await runRipgrep(
+        { ripgrepPath: options.ripgrepPath, args, cwd: scope.walkRoot },
+        {
+          signal,
+          onSpawn: (spawned) => {
+            pid = spawned;
+            options.onRipgrep?.({ ...logged, phase: 'start', pid });
+          },
+          ...(walk.requiredSuffix ? { requiredSuffix: walk.requiredSuffix } : {}),
+          onName: (name) => {
+            // Names already read from ripgrep's output still arrive after the walk is ended.
+            if (enough.signal.aborted) {
+              return;
+            }
+            const text = nameText(name);
+            if (text.startsWith(rootPrefix)) {
+              const seen = walk.consider(scopeIndex, name, text.slice(rootPrefix.length));
+              counted = seen.counted;
+              if (seen.enough) {
+                enough.abort();
+              }
+            }
+          },
+        },
+      );
+      options.onRipgrep?.({ ...logged, phase: 'end', pid, listed: outcome.listed, matched: counted - countedBefore, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
+      if (outcome.stopped || outcome.killedBy !== null) {
+        return false;
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return true;
+}
