@@ -5,10 +5,8 @@
  * are such walks.
  */
 
-import type { RipgrepEvent } from './collect';
-import { scopeWalk } from './collect';
-import type { RawName } from './names';
-import { nameText } from './names';
+import { scopeWalk, type RipgrepEvent } from './collect';
+import { nameText, type RawName } from './names';
 import type { GlobRequest, SearchScope } from './request';
 import type { WalkRules } from './ripgrep/args';
 import { runRipgrep } from './ripgrep/process';
