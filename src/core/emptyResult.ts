@@ -4,8 +4,9 @@
  * repeats the end of its search root ("path": "src" with "pattern": "src/core/*.ts" looks for
  * src/src/core), files that match when case is ignored and files with the name of a pattern
  * without wildcards and another extension (both found while listing, caseless.ts and
- * sameStem.ts), those `includeIgnored` would add (ignoredProbe.ts), and slips in how the pattern
- * was written (patternSlips.ts).
+ * sameStem.ts), those with a related extension and those `includeIgnored` would add (one more walk
+ * each, relatedExtensions.ts and ignoredProbe.ts), and slips in how the pattern was written
+ * (patternSlips.ts).
  */
 
 import * as nodePath from 'node:path';

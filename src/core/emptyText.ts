@@ -14,8 +14,9 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     return [];
   }
   const hints = slipHints(result);
-  // Advice on where the written pattern matches is left out when a pattern meant is given, and
-  // when ignored files match it where it is anchored, or files with its name or kind do.
+  // Advice on where the written pattern matches is left out when a pattern meant is given (for a
+  // slip, or for files with its name and another extension, or with a related extension), and
+  // when ignored files match it where it is anchored.
   const otherPatternGiven = rewriteSuggested(result) || result.sameStem !== undefined || (result.relatedExtensions?.length ?? 0) > 0;
   if (result.missingDirectory !== undefined) {
     const otherCase = result.missingDirectoryOtherCase;

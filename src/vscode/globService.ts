@@ -16,6 +16,12 @@ import { readToolSettings, searchRulesFor } from './settings';
 /** Enough for a few chat requests in flight at once. */
 const RECENT_RESULTS = 16;
 
+/** What the log says an empty answer's extra walks are for (countingWalk.ts). */
+const WALK_PURPOSES: Record<NonNullable<RipgrepEvent['purpose']>, string> = {
+  countIgnored: ', counting the ignored files an empty answer would add',
+  countRelated: ', counting the files with a related extension for an empty answer',
+};
+
 export class GlobService implements vscode.Disposable {
   private readonly ripgrepStarted = new vscode.EventEmitter<RipgrepEvent>();
   private readonly searched = new vscode.EventEmitter<GlobResult>();
@@ -137,7 +143,7 @@ export class GlobService implements vscode.Disposable {
   }
 
   private logRipgrep(event: RipgrepEvent): void {
-    const purpose = event.purpose === 'countIgnored' ? ', counting the ignored files an empty answer would add' : event.purpose === 'countRelated' ? ', counting the files with a related extension for an empty answer' : '';
+    const purpose = event.purpose ? WALK_PURPOSES[event.purpose] : '';
     if (event.phase === 'start') {
       this.log.info(`ripgrep started (pid ${event.pid}${purpose}) in ${event.cwd}: ${event.command.map((arg) => JSON.stringify(arg)).join(' ')}`);
     } else {
