@@ -4,7 +4,10 @@
  * model often writes the extension from habit: `.yml` in a project of `.yaml` files, `.js` or
  * `.jsx` in a TypeScript one. One more walk counts them (countingWalk.ts), with the search's own
  * ignore rules and ripgrep sieving the names to those endings, alongside the look at ignored
- * files and within the same time.
+ * files and within the same time. On a 2-core machine the two walks share the cores: an empty
+ * answer for "*.jpeg" in the 100k benchmark tree (no file of either) took 0.65 s against 0.57
+ * without this walk (`node dist/cli.js '*.jpeg'`, 5 interleaved runs against the build before);
+ * one that saves the model a second guess is worth that.
  */
 
 import { countingWalks, type CountingWalkOptions } from './countingWalk';
