@@ -45,9 +45,9 @@ export interface RipgrepEvent {
   readonly elapsedMs?: number;
   /**
    * Set on the walks of an empty answer that count the files `includeIgnored` would add, and
-   * those with a related extension (countingWalk.ts).
+   * those that patterns near the one given match (countingWalk.ts).
    */
-  readonly purpose?: 'countIgnored' | 'countRelated';
+  readonly purpose?: 'countIgnored' | 'countNear';
 }
 
 export interface CollectedMatches extends ModifiedTimesSummary {
@@ -105,7 +105,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     scopeStarts[scopeIndex] = names.length;
     const rules = options.rulesFor(scope);
     const conditional = rules.conditionalExcludes.map((exclude) => ({ exclude, pattern: compilePattern(exclude.glob) }));
-    const { args, rootPrefix } = scopeWalk(request, scope, { ...rules, includeIgnored: request.includeIgnored }, sieve);
+    const { args, rootPrefix } = scopeWalk(scope, { ...rules, includeIgnored: request.includeIgnored }, request.pattern.literalDirectories, sieve);
     const command = [options.ripgrepPath, ...args];
     const started = Date.now();
     let matched = 0;
@@ -200,13 +200,13 @@ function notMatchedFound(caseless: CaselessMatches, sameStem: SameStemMatches): 
 }
 
 /**
- * How one scope is walked: ripgrep's arguments (narrowed to the search root and the pattern's
- * leading directories, then `sieve`, see nameFilter.ts), and what every name under the search
- * root starts with, which is cut off before the pattern sees it.
+ * How one scope is walked: ripgrep's arguments (narrowed to the search root and to `directories`,
+ * the leading directories every match lies under, then `sieve`, see nameFilter.ts), and what
+ * every name under the search root starts with, which is cut off before the pattern sees it.
  */
-export function scopeWalk(request: GlobRequest, scope: SearchScope, rules: WalkRules, sieve: readonly string[]): { args: string[]; rootPrefix: string } {
+export function scopeWalk(scope: SearchScope, rules: WalkRules, directories: readonly string[], sieve: readonly string[]): { args: string[]; rootPrefix: string } {
   return {
-    args: [...ripgrepArgs(rules, [...scope.rootSegments, ...request.pattern.literalDirectories]), ...sieve],
+    args: [...ripgrepArgs(rules, [...scope.rootSegments, ...directories]), ...sieve],
     rootPrefix: scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '',
   };
 }

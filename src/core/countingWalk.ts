@@ -1,8 +1,8 @@
 /**
  * A walk that only counts: one more ripgrep run per scope for an empty answer, each name tested
  * as it arrives and nothing stat-ed, within a time bound and until the caller has counted enough.
- * The look at ignored files (ignoredProbe.ts) and at related extensions (relatedExtensions.ts)
- * are such walks.
+ * The look at ignored files (ignoredProbe.ts) and at what patterns near the one given match
+ * (nearMatches.ts) are such walks.
  */
 
 import { scopeWalk, type RipgrepEvent } from './collect';
@@ -24,6 +24,8 @@ export interface CountingWalkOptions {
 export interface CountingWalk {
   readonly purpose: NonNullable<RipgrepEvent['purpose']>;
   rules(scope: SearchScope): WalkRules;
+  /** Leading directories every file counted lies under, which narrow the walk. */
+  readonly directories: readonly string[];
   /** ripgrep's sieve of names (nameFilter.ts). */
   readonly sieve: readonly string[];
   /** Bytes every wanted name ends with, tested before a name is decoded. */
@@ -43,7 +45,7 @@ export async function countingWalks(request: GlobRequest, walk: CountingWalk, op
   try {
     for (let scopeIndex = 0; scopeIndex < request.scopes.length; scopeIndex += 1) {
       const scope = request.scopes[scopeIndex];
-      const { args, rootPrefix } = scopeWalk(request, scope, walk.rules(scope), walk.sieve);
+      const { args, rootPrefix } = scopeWalk(scope, walk.rules(scope), walk.directories, walk.sieve);
       const logged = { command: [options.ripgrepPath, ...args], cwd: scope.walkRoot, purpose: walk.purpose };
       const started = Date.now();
       const countedBefore = counted;

@@ -4,39 +4,39 @@
  * repeats the end of its search root ("path": "src" with "pattern": "src/core/*.ts" looks for
  * src/src/core), files that match when case is ignored and files with the name of a pattern
  * without wildcards and another extension (both found while listing, caseless.ts and
- * sameStem.ts), those with a related extension and those `includeIgnored` would add (one more walk
- * each, relatedExtensions.ts and ignoredProbe.ts), and slips in how the pattern was written
- * (patternSlips.ts).
+ * sameStem.ts), those near patterns match (an anchored one at any depth, one with a related
+ * extension) and those `includeIgnored` would add (one more walk each, nearMatches.ts and
+ * ignoredProbe.ts), and slips in how the pattern was written (patternSlips.ts).
  */
 
 import * as nodePath from 'node:path';
 import { directoryInOtherCase } from './caseless';
 import type { CollectedMatches } from './collect';
 import type { IgnoredMatches } from './ignoredProbe';
-import type { RelatedExtensionMatches } from './relatedExtensions';
+import type { NearMatches, PatternMatches } from './nearMatches';
 import type { RawName } from './names';
 import { isDirectory } from './onDisk';
 import { anchoredPattern, pathSegments, repeatedTailLengths } from './patternPath';
 import { directoriesMeantOtherwise, patternSlips } from './patternSlips';
 import type { GlobRequest } from './request';
-import type { EmptyResultFacts } from './result';
+import type { EmptyResultFacts, ShownPatternMatches } from './result';
 import { shownPath } from './scopePaths';
 
 export async function explainEmpty(
   request: GlobRequest,
   { caseless, sameStem }: Pick<CollectedMatches, 'caseless' | 'sameStem'>,
   ignored: IgnoredMatches | undefined,
-  related: readonly RelatedExtensionMatches[],
+  { anyDepth, relatedExtensions }: NearMatches,
 ): Promise<EmptyResultFacts> {
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
+  const shownMatches = ({ pattern, count, complete, first }: PatternMatches): ShownPatternMatches => ({ pattern, count, complete, examples: shown(first) });
   const slips = patternSlips(request.patternAsGiven);
   const facts: { -readonly [K in keyof EmptyResultFacts]: EmptyResultFacts[K] } = {
     ...slips,
     ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first) } } : {}),
     ...(sameStem ? { sameStem: { pattern: sameStem.pattern, count: sameStem.count, examples: shown(sameStem.first) } } : {}),
-    ...(related.length > 0
-      ? { relatedExtensions: related.map(({ extension, pattern, count, complete, first }) => ({ extension, pattern, count, complete, examples: shown(first) })) }
-      : {}),
+    ...(anyDepth ? { anyDepthMatches: shownMatches(anyDepth) } : {}),
+    ...(relatedExtensions.length > 0 ? { relatedExtensions: relatedExtensions.map((matches) => ({ extension: matches.extension, ...shownMatches(matches) })) } : {}),
     ...(ignored ? { ignoredMatches: { count: ignored.count, complete: ignored.complete, examples: shown(ignored.first) } } : {}),
   };
   if (directoriesMeantOtherwise(slips)) {

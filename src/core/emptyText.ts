@@ -55,11 +55,10 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
       `- The pattern starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}: a leading "/" only anchors it there. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}.`,
     );
   } else if (context.anyDepthPattern !== undefined && !otherPatternGiven && !result.directories?.found.length && !result.ignoredMatches?.count) {
-    hints.push(
-      context.absolutePattern
-        ? `- The pattern is an absolute path, so only that place was searched. To match the same names at any depth of ${result.rootLabel}, use ${quoted(context.anyDepthPattern)}.`
-        : `- The pattern contains "/", so it is anchored to ${result.rootLabel} (it must match from there down). To match at any depth, start it with "**/", for example ${quoted(context.anyDepthPattern)}.`,
-    );
+    const anchoring = context.absolutePattern
+      ? '- The pattern is an absolute path, so only that place was searched.'
+      : `- The pattern contains "/", so it is anchored to ${result.rootLabel} (it must match from there down).`;
+    hints.push(`${anchoring} ${anyDepthAdvice(result, context.anyDepthPattern, context.absolutePattern)}`);
   }
   if (!result.includeIgnored) {
     hints.push(ignoredHint(result.ignoredMatches, context.excludesApplied));
@@ -69,6 +68,25 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   }
   hints.push(directoriesHint(result));
   return hints;
+}
+
+/**
+ * What the pattern would find at any depth, as far as the empty answer's walk learned
+ * (nearMatches.ts): the files and the pattern, that it finds none either, or, unknown, how to try.
+ */
+function anyDepthAdvice(result: ResultFacts, anyDepthPattern: string, absolute: boolean): string {
+  const matches = result.anyDepthMatches;
+  if (matches === undefined) {
+    return absolute
+      ? `To match the same names at any depth of ${result.rootLabel}, use ${quoted(anyDepthPattern)}.`
+      : `To match at any depth, start it with "**/", for example ${quoted(anyDepthPattern)}.`;
+  }
+  const { pattern, count: files, complete, examples } = matches;
+  if (files === 0) {
+    return `At any depth it finds nothing either: no file matches ${quoted(pattern)}.`;
+  }
+  const counted = complete ? count(files, 'file') : `at least ${count(files, 'file')}`;
+  return `At any depth ${counted} ${files === 1 ? 'matches' : 'match'}${someOf(files, examples)}. "pattern": ${quoted(pattern)} finds ${files === 1 ? 'it' : 'them'}.`;
 }
 
 /** That only files are returned, and how to list what is inside the directories the pattern may name. */

@@ -9,7 +9,7 @@ import { groupByTopLevelEntry } from './group';
 import { probeIgnored } from './ignoredProbe';
 import type { StatMode } from './modifiedTimes';
 import { modifiedOrder } from './order';
-import { probeRelatedExtensions } from './relatedExtensions';
+import { probeNearMatches } from './nearMatches';
 import { CompletedSearch } from './present';
 import type { GlobResult } from './result';
 import type { WalkRules } from './ripgrep/args';
@@ -51,8 +51,8 @@ export interface GlobOptions {
   readonly statMode?: StatMode;
   /**
    * How long a search that found nothing may spend counting the files `includeIgnored` would find
-   * (ignoredProbe.ts) and, at the same time, those with a related extension
-   * (relatedExtensions.ts); 0 turns both off. @default DEFAULT_EMPTY_PROBE_MS
+   * (ignoredProbe.ts) and, at the same time, those that patterns near the one given match
+   * (nearMatches.ts); 0 turns both off. @default DEFAULT_EMPTY_PROBE_MS
    */
   readonly emptyProbeMs?: number;
 }
@@ -138,16 +138,16 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const probing = order.length === 0 && incompleteBecause === undefined && probeMs > 0;
     const probe = { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal, onRipgrep: options.onRipgrep };
     // Side by side: each is a walk of its own, and an empty answer waits for both.
-    const [ignored, related] = probing
-      ? await Promise.all([request.includeIgnored ? undefined : probeIgnored(request, probe), probeRelatedExtensions(request, probe)])
-      : [undefined, []];
+    const [ignored, near] = probing
+      ? await Promise.all([request.includeIgnored ? undefined : probeIgnored(request, probe), probeNearMatches(request, probe)])
+      : [undefined, { relatedExtensions: [] }];
     return new CompletedSearch({
       request,
       found,
       order,
       repeated,
       ...(ignored ? { ignored } : {}),
-      related,
+      near,
       entries: groupByTopLevelEntry(order, found.entries, scopes),
       incompleteBecause,
       excludesApplied: scopes.some((scope) => rulesFor(scope).excludeGlobs.length > 0),

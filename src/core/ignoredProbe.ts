@@ -45,6 +45,7 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
     {
       purpose: 'countIgnored',
       rules: (scope) => ({ ...options.rulesFor(scope), includeIgnored: true }),
+      directories: request.pattern.literalDirectories,
       sieve: nameFilterArgs(request.pattern.requiredSuffix),
       ...(request.pattern.requiredSuffix ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
       consider: (scope, name, relative) => {

@@ -80,6 +80,17 @@ export interface GlobResult extends EmptyResultFacts {
   readonly text: string;
 }
 
+/**
+ * The files a pattern near the one given matches: the pattern, how many (a lower bound when not
+ * `complete`) and the first few as shown paths.
+ */
+export interface ShownPatternMatches {
+  readonly pattern: string;
+  readonly count: number;
+  readonly complete: boolean;
+  readonly examples: readonly string[];
+}
+
 /** What explains an empty result (emptyResult.ts); nothing for a result with matches. */
 export interface EmptyResultFacts extends PatternSlips {
   /** A literal directory the pattern needs that does not exist. */
@@ -93,18 +104,13 @@ export interface EmptyResultFacts extends PatternSlips {
    * "README"): the glob that finds them ("README.*"), how many, and the first few as shown paths.
    */
   readonly sameStem?: { readonly pattern: string; readonly count: number; readonly examples: readonly string[] };
+  /** What an anchored pattern matches at any depth (nearMatches.ts): possibly none. */
+  readonly anyDepthMatches?: ShownPatternMatches;
   /**
    * Files with an extension related to the one the pattern ends in (".yaml" for ".yml"), most
-   * files first: the extension, the pattern with it, how many (a lower bound when not
-   * `complete`) and the first few as shown paths.
+   * files first, with the extension.
    */
-  readonly relatedExtensions?: ReadonlyArray<{
-    readonly extension: string;
-    readonly pattern: string;
-    readonly count: number;
-    readonly complete: boolean;
-    readonly examples: readonly string[];
-  }>;
+  readonly relatedExtensions?: ReadonlyArray<ShownPatternMatches & { readonly extension: string }>;
   /**
    * Files `includeIgnored` would find: how many (a lower bound when not `complete`: the look ran
    * out of time), and the first few as shown paths. Absent when nothing was learned.

@@ -19,7 +19,7 @@ const RECENT_RESULTS = 16;
 /** What the log says an empty answer's extra walks are for (countingWalk.ts). */
 const WALK_PURPOSES: Record<NonNullable<RipgrepEvent['purpose']>, string> = {
   countIgnored: ', counting the ignored files an empty answer would add',
-  countRelated: ', counting the files with a related extension for an empty answer',
+  countNear: ', counting the files near patterns match for an empty answer',
 };
 
 export class GlobService implements vscode.Disposable {

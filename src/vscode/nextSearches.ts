@@ -2,8 +2,8 @@
  * The searches the footer suggests, for a person to run with a click: `@glob`'s follow-ups and
  * the quick pick's items. Over the cap, a look inside each of the largest entries the page shows
  * only part of (with the pattern as it reads from there, lookInside.ts); for an empty answer, the
- * pattern a slip was meant as (or the name with any extension, sameStem.ts, or a related
- * extension, relatedExtensions.ts), and the same search with ignored files when some of those
+ * pattern a slip was meant as (or the name with any extension, sameStem.ts, or a near pattern
+ * that finds files, nearMatches.ts), and the same search with ignored files when some of those
  * match.
  * Free of the `vscode` module so plain-Node tests can check it.
  */
@@ -53,7 +53,8 @@ function patternMeant(result: GlobResult): string | undefined {
     result.rootRepeated?.pattern ??
     (result.directories?.found.length ? result.directories.inside : undefined) ??
     result.sameStem?.pattern ??
-    result.relatedExtensions?.[0]?.pattern
+    result.relatedExtensions?.[0]?.pattern ??
+    (result.anyDepthMatches?.count ? result.anyDepthMatches.pattern : undefined)
   );
 }
 

@@ -91,6 +91,12 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     assert.equal(ignored, undefined);
   });
 
+  it('for an empty answer whose pattern finds files at any depth, offers it at any depth', async () => {
+    const [deeper] = await offered({ pattern: 'a/*.ts' });
+    assert.equal(deeper.label, 'Search for **/a/*.ts');
+    assert.equal(deeper.found.total, 6);
+  });
+
   it('offers nothing for a result that fits', async () => {
     assert.deepEqual(await offered({ pattern: '*.ts', path: 'src/a' }), []);
   });
