@@ -139,7 +139,11 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const probe = { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal, onRipgrep: options.onRipgrep };
     // Side by side: each is a walk of its own, and an empty answer waits for both.
     const [ignored, near] = probing
-      ? await Promise.all([request.includeIgnored ? undefined : probeIgnored(request, probe), probeNearMatches(request, probe)])
+      ? await Promise.all([
+          request.includeIgnored ? undefined : probeIgnored(request, probe),
+          // A pattern naming a place outside the workspace gets "path" advice instead (request.ts).
+          request.absoluteElsewhere ? { relatedExtensions: [] } : probeNearMatches(request, probe),
+        ])
       : [undefined, { relatedExtensions: [] }];
     return new CompletedSearch({
       request,

@@ -618,8 +618,11 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     const outside = new TempTree().write({ 'notes/a.md': 1 });
     try {
       tree.write({ 'src/a.ts': 1 });
-      const result = await search(tree, { pattern: `${outside.root}/notes/*.md` });
+      const walks: RipgrepEvent[] = [];
+      const result = await search(tree, { pattern: `${outside.root}/notes/*.md` }, { onRipgrep: (event) => walks.push(event) });
       assert.equal(result.total, 0);
+      // No look at what near patterns would match inside the workspace: the place meant is outside.
+      assert.equal(walks.filter((event) => event.purpose === 'countNear').length, 0);
       assert.ok(result.text.includes(`"path": ${JSON.stringify(outside.path('notes'))}, "pattern": "*.md".`), result.text);
       assert.doesNotMatch(result.text, /start it with "\*\*\/"/);
       const followed = await search(tree, { pattern: '*.md', path: outside.path('notes') });
