@@ -178,7 +178,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     const some = await search(tree, { pattern: '*.js' }, { rules, onRipgrep: (event) => events.push(event) });
     assert.equal(some.total, 0);
     // The second walk is reported for the log like the search's own, and says what it is for
-    // (beside it, the walk for related extensions: src/a.ts for "*.js").
+    // (beside it, the walk that counts what near patterns match: src/a.ts for "*.js").
     assert.deepEqual(
       events.filter((event) => event.purpose !== 'countNear').map((event) => [event.phase, event.purpose, event.matched]),
       [['start', undefined, undefined], ['end', undefined, 0], ['start', 'countIgnored', undefined], ['end', 'countIgnored', 4]],
