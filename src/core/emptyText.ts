@@ -34,11 +34,11 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   }
   if (result.sameStem) {
     const { pattern, count: files, examples } = result.sameStem;
-    hints.push(`- ${count(files, 'file')} ${files === 1 ? 'has' : 'have'} the same name with any extension${someOf(files, examples)}. "pattern": ${quoted(pattern)} finds ${files === 1 ? 'it' : 'them'}.`);
+    hints.push(`- ${count(files, 'file')} ${files === 1 ? 'has' : 'have'} the same name with any extension${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }
   for (const { extension, pattern, count: files, complete, examples } of result.relatedExtensions ?? []) {
     const counted = complete ? count(files, 'file') : `At least ${count(files, 'file')}`;
-    hints.push(`- ${counted} ${files === 1 ? 'ends' : 'end'} in ".${extension}" instead${someOf(files, examples)}. "pattern": ${quoted(pattern)} finds ${files === 1 ? 'it' : 'them'}.`);
+    hints.push(`- ${counted} ${files === 1 ? 'ends' : 'end'} in ".${extension}" instead${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }
   const elsewhere = result.absoluteElsewhere;
   if (result.rootRepeated) {
@@ -86,7 +86,7 @@ function anyDepthAdvice(result: ResultFacts, anyDepthPattern: string, absolute: 
     return `At any depth it finds nothing either: no file matches ${quoted(pattern)}.`;
   }
   const counted = complete ? count(files, 'file') : `at least ${count(files, 'file')}`;
-  return `At any depth ${counted} ${files === 1 ? 'matches' : 'match'}${someOf(files, examples)}. "pattern": ${quoted(pattern)} finds ${files === 1 ? 'it' : 'them'}.`;
+  return `At any depth ${counted} ${files === 1 ? 'matches' : 'match'}${someOf(files, examples)}. ${findsThem(pattern, files)}`;
 }
 
 /** That only files are returned, and how to list what is inside the directories the pattern may name. */
@@ -142,6 +142,11 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
   }
   const files = ignored.complete ? count(ignored.count, 'file') : `At least ${count(ignored.count, 'file')}`;
   return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${someOf(ignored.count, ignored.examples)}. Pass "includeIgnored": true to search them.`;
+}
+
+/** The pattern to send for files an empty answer names. */
+function findsThem(pattern: string, files: number): string {
+  return `"pattern": ${quoted(pattern)} finds ${files === 1 ? 'it' : 'them'}.`;
 }
 
 /** Examples after a count of files: all of them after a colon, or "such as" when there are more. */

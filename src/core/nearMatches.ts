@@ -21,7 +21,7 @@ import { NameCounter, type FoundNames } from './foundNames';
 import type { ScopeRules } from './glob';
 import { atAnyDepth, compilePattern, type CompiledPattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
-import { endingsFilterArgs } from './ripgrep/nameFilter';
+import { suffixesFilterArgs } from './ripgrep/nameFilter';
 
 /**
  * Extensions a model takes for one another: spellings of one format, and the JavaScript and
@@ -90,8 +90,8 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
     return { relatedExtensions: [] };
   }
   // A sieve only where every pattern has a fixed ending: it must let each one's files through.
-  const endings = near.map((pattern) => pattern.requiredSuffix).filter((ending): ending is string => ending !== undefined);
-  const sieve = endings.length === near.length ? endingsFilterArgs(endings.map((ending) => ending.slice(ending.lastIndexOf('/') + 1))) : [];
+  const suffixes = near.map((pattern) => pattern.requiredSuffix).filter((suffix): suffix is string => suffix !== undefined);
+  const sieve = suffixes.length === near.length ? suffixesFilterArgs(suffixes) : [];
   const found = near.map(() => new NameCounter());
   const walked = await countingWalks(
     request,

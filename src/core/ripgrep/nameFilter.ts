@@ -41,16 +41,30 @@ const NOT_LITERAL = /[*?[\]{}\\:]/;
  * is no such ending or it cannot be written as a type's glob.
  */
 export function nameFilterArgs(requiredSuffix: string | undefined, alsoStem?: string): string[] {
-  const ending = requiredSuffix?.slice(requiredSuffix.lastIndexOf('/') + 1) ?? '';
+  const ending = requiredSuffix === undefined ? '' : nameEnding(requiredSuffix);
   if (!writable(ending)) {
     return [];
   }
-  return typeArgs([`*${eitherCase(ending)}`, ...(alsoStem !== undefined && writable(alsoStem) ? [`${alsoStem}.*`] : [])]);
+  return typeArgs([endingGlob(ending), ...(alsoStem !== undefined && writable(alsoStem) ? [`${alsoStem}.*`] : [])]);
 }
 
-/** ripgrep arguments that keep only files whose name ends with one of `endings`; none when one cannot be written. */
-export function endingsFilterArgs(endings: readonly string[]): string[] {
-  return endings.length > 0 && endings.every(writable) ? typeArgs(endings.map((ending) => `*${eitherCase(ending)}`)) : [];
+/**
+ * ripgrep arguments that keep only files whose name ends with the last segment of one of
+ * `requiredSuffixes`; none when one cannot be written as a type's glob.
+ */
+export function suffixesFilterArgs(requiredSuffixes: readonly string[]): string[] {
+  const endings = requiredSuffixes.map(nameEnding);
+  return endings.length > 0 && endings.every(writable) ? typeArgs(endings.map(endingGlob)) : [];
+}
+
+/** The part of a required suffix that lies in the file name: after its last "/". */
+function nameEnding(requiredSuffix: string): string {
+  return requiredSuffix.slice(requiredSuffix.lastIndexOf('/') + 1);
+}
+
+/** Names ending with `ending`, its ASCII letters in either case. */
+function endingGlob(ending: string): string {
+  return `*${eitherCase(ending)}`;
 }
 
 function typeArgs(globs: readonly string[]): string[] {
