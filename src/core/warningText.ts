@@ -16,13 +16,14 @@ type WarningKind = 'gone' | 'loop' | 'unread';
 /**
  * What one warning line means. The operating system's error number ends the line (`rg: ./x: No
  * such file or directory (os error 2)`): 2 is "not found" on every system, 40 and 62 are "too
- * many links" on Linux and macOS. ripgrep's own loop check has a message of its own.
+ * many links" on Linux and macOS. ripgrep's own loop check has a message of its own, which
+ * ripgrep 13 (older VS Code builds bundle it) prints without the `rg: ` in front.
  */
 function warningKind(line: string): WarningKind {
   if (line.endsWith('(os error 2)')) {
     return 'gone';
   }
-  if (line.endsWith('(os error 40)') || line.endsWith('(os error 62)') || line.startsWith('rg: File system loop found: ')) {
+  if (line.endsWith('(os error 40)') || line.endsWith('(os error 62)') || /^(rg: )?File system loop found: /.test(line)) {
     return 'loop';
   }
   return 'unread';

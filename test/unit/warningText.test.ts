@@ -8,6 +8,10 @@ const selfLoop = 'rg: ./self: Symbolic link loop (os error 40)';
 const ancestorLoop = 'rg: File system loop found: ./d/up points to an ancestor ./';
 const denied = 'rg: ./locked: Permission denied (os error 13)';
 const tooLong = 'rg: ./n/n/n: File name too long (os error 36)';
+// The same warnings from ripgrep 13, which older VS Code builds bundle: no `rg: ` in front.
+const selfLoop13 = './self: IO error for operation on ./self: Too many levels of symbolic links (os error 40)';
+const ancestorLoop13 = 'File system loop found: ./d/up points to an ancestor ./';
+const denied13 = './locked: IO error for operation on ./locked: Permission denied (os error 13)';
 
 describe("the footer's lines on ripgrep's warnings (warningText.ts)", () => {
   it('says a link to nothing and a link that loops hide no file, and only the rest may', () => {
@@ -16,6 +20,13 @@ describe("the footer's lines on ripgrep's warnings (warningText.ts)", () => {
       `ripgrep met 2 paths that lead nowhere (a symbolic link to nothing, or something removed while it searched), so no file is missing for them: ${dangling}; ${danglingOneThread}.`,
       `ripgrep met 2 symbolic links that lead back where they come from (themselves, or a directory above them) and did not go round again, so no file is missing for them: ${selfLoop}; ${ancestorLoop}.`,
       `ripgrep reported 2 problems reading the tree, so files below those paths may be missing: ${denied}; ${tooLong}.`,
+    ]);
+  });
+
+  it('reads ripgrep 13’s wording the same way (regression: its loop warning was called a problem that may hide files)', () => {
+    assert.deepEqual(warningLines(3, [selfLoop13, ancestorLoop13, denied13]), [
+      `ripgrep met 2 symbolic links that lead back where they come from (themselves, or a directory above them) and did not go round again, so no file is missing for them: ${selfLoop13}; ${ancestorLoop13}.`,
+      `ripgrep reported 1 problem reading the tree, so files below those paths may be missing: ${denied13}.`,
     ]);
   });
 
