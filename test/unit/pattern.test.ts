@@ -110,22 +110,32 @@ describe('pattern against the real ripgrep (differential)', function () {
   });
   after(() => tree.remove());
 
-  function ripgrepSelects(glob: string): string[] {
+  /** What ripgrep lists for `glob`, or undefined where this ripgrep refuses the glob's syntax. */
+  function ripgrepSelects(glob: string): string[] | undefined {
     try {
-      const output = execFileSync(ripgrep, ['--no-config', '--files', '--hidden', '--null', '--glob', glob], { cwd: tree.root });
+      const output = execFileSync(ripgrep, ['--no-config', '--files', '--hidden', '--null', '--glob', glob], { cwd: tree.root, stdio: ['ignore', 'pipe', 'pipe'] });
       return output.toString('utf8').split('\0').filter(Boolean).sort();
     } catch (error) {
       // Exit code 1 is ripgrep's "nothing matched".
       if ((error as { status?: number }).status === 1) {
         return [];
       }
+      // ripgrep 13 (older VS Code builds; the suite also runs on it) refuses `{a,{b,c}}`. The
+      // engine matches the pattern itself, as ripgrep 15 reads it, whatever ripgrep runs.
+      if (/nested alternate groups are not allowed/.test(String((error as { stderr?: Buffer }).stderr))) {
+        return undefined;
+      }
       throw error;
     }
   }
 
   for (const glob of globs) {
-    it(`selects what ripgrep selects for ${JSON.stringify(glob)}`, () => {
-      assert.deepEqual(matching(glob, files).sort(), ripgrepSelects(glob));
+    it(`selects what ripgrep selects for ${JSON.stringify(glob)}`, function () {
+      const selected = ripgrepSelects(glob);
+      if (selected === undefined) {
+        this.skip();
+      }
+      assert.deepEqual(matching(glob, files).sort(), selected);
     });
   }
 

@@ -123,9 +123,10 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
     assert.equal(watch.ends[0].exitCode, 2);
     assert.deepEqual(result.page.map((page) => page.shown), ['real.txt', 'dir/also.txt']);
     assert.equal(result.warnings.count, 1);
-    // ripgrep words the same warning differently with one walking thread and with several.
+    // ripgrep words the same warning differently with one walking thread and with several, and
+    // ripgrep 13 (the suite also runs on it) puts no `rg: ` in front.
     // A link to nothing hides no file, and the footer must not send the model looking for one.
-    assert.match(result.text, /ripgrep met 1 path that leads nowhere \(a symbolic link to nothing, or something removed while it searched\), so no file is missing for it: rg: \.\/dangling\.txt: (IO error for operation on \.\/dangling\.txt: )?No such file or directory \(os error 2\)\./);
+    assert.match(result.text, /ripgrep met 1 path that leads nowhere \(a symbolic link to nothing, or something removed while it searched\), so no file is missing for it: (rg: )?\.\/dangling\.txt: (IO error for operation on \.\/dangling\.txt: )?No such file or directory \(os error 2\)\./);
     assert.doesNotMatch(result.text, /may be missing/);
     await aftermath(watch.pids);
   });
@@ -143,7 +144,7 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
     assert.equal(run.report.events.find((event) => event.phase === 'end')?.exitCode, 2);
     assert.deepEqual(run.report.result.shown, ['open/a.txt', 'open/b.txt']);
     assert.equal(run.report.result.warnings.count, 1);
-    assert.match(run.report.result.warnings.first.join('\n'), /^rg: \.\/closed: (IO error for operation on \.\/closed: )?Permission denied \(os error 13\)$/);
+    assert.match(run.report.result.warnings.first.join('\n'), /^(rg: )?\.\/closed: (IO error for operation on \.\/closed: )?Permission denied \(os error 13\)$/);
     await aftermath(run.report.events.flatMap((event) => (event.pid ? [event.pid] : [])));
   });
 
