@@ -20,11 +20,16 @@ export class CaselessMatches {
     this.pattern = caselessPattern(pattern);
   }
 
-  /** Tests a name the pattern turned away; `relative` is its text relative to the search root. */
-  consider(scope: number, name: RawName, relative: string): void {
+  /**
+   * Tests a name the pattern turned away; `relative` is its text relative to the search root.
+   * True when it matches with case ignored.
+   */
+  consider(scope: number, name: RawName, relative: string): boolean {
     if (this.pattern?.matches(relative.toLowerCase())) {
       this.found.add(scope, name);
+      return true;
     }
+    return false;
   }
 
   matches(): CaselessFound | undefined {

@@ -130,8 +130,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
           if (!request.pattern.matches(relative)) {
             // Only until the first match: an answer with matches needs no advice on case or name.
             if (names.length === 0) {
-              caseless.consider(scopeIndex, name, relative);
-              sameStem.consider(scopeIndex, name, relative);
+              sameStem.consider(scopeIndex, name, relative, caseless.consider(scopeIndex, name, relative));
             }
             return;
           }

@@ -33,8 +33,9 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     );
   }
   if (result.sameStem) {
-    const { pattern, count: files, examples } = result.sameStem;
-    hints.push(`- ${count(files, 'file')} ${files === 1 ? 'has' : 'have'} the same name with any extension${someOf(files, examples)}. ${findsThem(pattern, files)}`);
+    const { pattern, count: files, examples, otherCase } = result.sameStem;
+    const finds = otherCase && otherCase.patternFinds < files ? `"pattern": ${quoted(pattern)} finds ${otherCase.patternFinds} of them.` : findsThem(pattern, files);
+    hints.push(`- ${count(files, 'file')} ${files === 1 ? 'has' : 'have'} the same name${otherCase ? ' in another case and' : ''} with any extension${someOf(files, examples)}. ${finds}`);
   }
   for (const { extension, pattern, count: files, complete, examples } of result.relatedExtensions ?? []) {
     const counted = complete ? count(files, 'file') : `At least ${count(files, 'file')}`;

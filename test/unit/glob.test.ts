@@ -571,6 +571,36 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('names the files with the name in another case and any extension ("readme" for README.md), and the pattern finds them', async () => {
+    tree.write({
+      'README.md': 1, 'Readme.rst': 2, 'docs/Readme.txt': 3, 'src/Config.ts': 4, 'ignored/readme.md': 5, 'A,b.txt': 6, 'a,B.txt': 7, 'a,B.md': 8,
+    });
+    writeFileSync(tree.path('.gitignore'), 'ignored/\n');
+    for (const [pattern, meant, files, finds] of [
+      // The most common stem first; the glob finds every file named.
+      ['readme', '{Readme,README}.*', ['README.md', 'Readme.rst', 'docs/Readme.txt'], 'them'],
+      ['docs/readme', 'docs/Readme.*', ['docs/Readme.txt'], 'it'],
+      ['src/config.js', 'src/Config.*', ['src/Config.ts'], 'it'],
+      // docs/Readme.txt matches "readme.txt" when case is ignored, and is named as such instead.
+      ['readme.txt', '{README,Readme}.*', ['README.md', 'Readme.rst'], 'them'],
+      // A stem with "," cannot stand in "{...}": the most common stem alone.
+      ['a,b', 'a,B.*', ['A,b.txt', 'a,B.txt', 'a,B.md'], '2 of them'],
+    ] as const) {
+      for (const statMode of ['pool', 'adaptive'] as const) {
+        const result = await search(tree, { pattern }, { statMode });
+        assert.equal(result.total, 0, pattern);
+        const examples = files.map((file) => `"${escapeRegExp(file)}"`).join('|');
+        const line = new RegExp(`^- ${files.length === 1 ? '1 file has' : `${files.length} files have`} the same name in another case and with any extension: (${examples})(, (${examples}))*\\. "pattern": "${escapeRegExp(meant)}" finds ${finds}\\.$`, 'm');
+        assert.match(result.text, line, `${pattern} (${statMode})`);
+      }
+      const followed = (await search(tree, { pattern: meant })).page.map((path) => path.path);
+      assert.equal(files.filter((file) => followed.includes(file)).length, finds === '2 of them' ? 2 : files.length, meant);
+    }
+    assert.match((await search(tree, { pattern: 'readme.txt' })).text, /^- 1 file matches when case is ignored: "docs\/Readme\.txt"\./m);
+    // Where names have the pattern's own case, only those are named (README.md is, as a caseless match).
+    assert.match((await search(tree, { pattern: 'Readme.md' })).text, /^- 2 files have the same name with any extension: "Readme\.rst", "docs\/Readme\.txt"\. "pattern": "Readme\.\*" finds them\.$/m);
+  });
+
   it('names the files with a related extension, and the pattern with it finds them', async () => {
     tree.write({
       '.github/workflows/ci.yaml': 1, '.github/workflows/release.yaml': 2, 'src/a.ts': 3, 'src/b.tsx': 4, 'src/c.test.ts': 5, 'src/d.mjs': 6,

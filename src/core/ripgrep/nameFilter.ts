@@ -37,15 +37,15 @@ const NOT_LITERAL = /[*?[\]{}\\:]/;
 
 /**
  * ripgrep arguments that keep only files whose name ends with the last segment of
- * `requiredSuffix`, and those named `alsoStem` with any extension (sameStem.ts); none when there
- * is no such ending or it cannot be written as a type's glob.
+ * `requiredSuffix`, and those named `alsoStem` in any case with any extension (sameStem.ts);
+ * none when there is no such ending or it cannot be written as a type's glob.
  */
 export function nameFilterArgs(requiredSuffix: string | undefined, alsoStem?: string): string[] {
   const ending = requiredSuffix === undefined ? '' : nameEnding(requiredSuffix);
   if (!writable(ending)) {
     return [];
   }
-  return typeArgs([endingGlob(ending), ...(alsoStem !== undefined && writable(alsoStem) ? [`${alsoStem}.*`] : [])]);
+  return typeArgs([endingGlob(ending), ...(alsoStem !== undefined && writable(alsoStem) ? [`${eitherCase(alsoStem)}.*`] : [])]);
 }
 
 /**
