@@ -1,6 +1,7 @@
 /**
  * Facts that explain an empty result, looked up only when nothing matched: the first directory
- * the pattern names that does not exist (and one that does under another case), a pattern that
+ * the pattern names that does not exist (and the one beside it with the nearest name,
+ * missingDirectory.ts, with what the pattern finds there, nearMatches.ts), a pattern that
  * repeats the end of its search root ("path": "src" with "pattern": "src/core/*.ts" looks for
  * src/src/core), files that match when case is ignored and files with the name of a pattern
  * without wildcards and another extension (both found while listing, caseless.ts and
@@ -10,9 +11,9 @@
  */
 
 import * as nodePath from 'node:path';
-import { directoryInOtherCase } from './caseless';
 import type { CollectedMatches } from './collect';
 import type { IgnoredMatches } from './ignoredProbe';
+import type { MissingDirectory } from './missingDirectory';
 import type { NearMatches, PatternMatches } from './nearMatches';
 import type { RawName } from './names';
 import { isDirectory } from './onDisk';
@@ -26,7 +27,8 @@ export async function explainEmpty(
   request: GlobRequest,
   { caseless, sameStem }: Pick<CollectedMatches, 'caseless' | 'sameStem'>,
   ignored: IgnoredMatches | undefined,
-  { anyDepth, relatedExtensions }: NearMatches,
+  { anyDepth, relatedExtensions, nearDirectory }: NearMatches,
+  missing: MissingDirectory | undefined,
 ): Promise<EmptyResultFacts> {
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
   const shownMatches = ({ pattern, count, complete, first }: PatternMatches): ShownPatternMatches => ({ pattern, count, complete, examples: shown(first) });
@@ -46,15 +48,17 @@ export async function explainEmpty(
   if (directories) {
     facts.directories = directories;
   }
-  const missing = await firstMissingDirectory(request);
   if (missing === undefined) {
     return facts;
   }
   const rootRepeated = repeatedRoot(request);
+  const { near } = missing;
   return {
     ...facts,
     missingDirectory: missing.directory,
-    ...(missing.otherCase ? { missingDirectoryOtherCase: missing.otherCase } : {}),
+    ...(near
+      ? { missingDirectoryNear: { directory: near.directory, otherCase: near.otherCase, ...(nearDirectory ? { matches: shownMatches(nearDirectory) } : {}) } }
+      : {}),
     ...(rootRepeated ? { rootRepeated } : {}),
   };
 }
@@ -90,37 +94,6 @@ async function directoriesNamed(request: GlobRequest): Promise<EmptyResultFacts[
     return undefined;
   }
   return { inside: pattern.anchored || found.length > 0 ? `${given}/` : `**/${given}/`, found };
-}
-
-/**
- * The first literal directory of the pattern that is missing under every search root, and a
- * directory beside it with the same name in another case, if there is one.
- */
-async function firstMissingDirectory(request: GlobRequest): Promise<{ directory: string; otherCase?: string } | undefined> {
-  const directories = request.pattern.literalDirectories;
-  for (let depth = 1; depth <= directories.length; depth += 1) {
-    const relative = directories.slice(0, depth).join('/');
-    const exists = await Promise.all(
-      request.scopes.map((scope) => isDirectory(nodePath.join(scope.searchRoot, relative))),
-    );
-    if (!exists.some(Boolean)) {
-      const parent = directories.slice(0, depth - 1);
-      const otherCase = await firstInOtherCase(request, parent, directories[depth - 1]);
-      return { directory: `${relative}/`, ...(otherCase !== undefined ? { otherCase: `${[...parent, otherCase].join('/')}/` } : {}) };
-    }
-  }
-  return undefined;
-}
-
-/** The name of a directory in `parent` (under the first search root that has one) that is `name` in another case. */
-async function firstInOtherCase(request: GlobRequest, parent: readonly string[], name: string): Promise<string | undefined> {
-  for (const scope of request.scopes) {
-    const found = await directoryInOtherCase(nodePath.join(scope.searchRoot, parent.join('/')), name);
-    if (found !== undefined) {
-      return found;
-    }
-  }
-  return undefined;
 }
 
 /**

@@ -17,14 +17,10 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   // Advice on where the written pattern matches is left out when a pattern meant is given (for a
   // slip, or for files with its name and another extension, or with a related extension), and
   // when ignored files match it where it is anchored.
-  const otherPatternGiven = rewriteSuggested(result) || result.sameStem !== undefined || (result.relatedExtensions?.length ?? 0) > 0;
+  const otherPatternGiven =
+    rewriteSuggested(result) || result.sameStem !== undefined || (result.relatedExtensions?.length ?? 0) > 0 || (result.missingDirectoryNear?.matches?.count ?? 0) > 0;
   if (result.missingDirectory !== undefined) {
-    const otherCase = result.missingDirectoryOtherCase;
-    hints.push(
-      otherCase === undefined
-        ? `- ${quoted(result.missingDirectory)} does not exist in ${result.rootLabel}.`
-        : `- ${quoted(result.missingDirectory)} does not exist in ${result.rootLabel}, but ${quoted(otherCase)} does: names are matched case-sensitively.`,
-    );
+    hints.push(missingDirectoryHint(result, result.missingDirectory));
   }
   if (result.caseless) {
     const { count: files, examples } = result.caseless;
@@ -69,6 +65,25 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   }
   hints.push(directoriesHint(result));
   return hints;
+}
+
+/** That a directory the pattern names does not exist, and what the one with the nearest name holds. */
+function missingDirectoryHint(result: ResultFacts, missing: string): string {
+  const missingText = `- ${quoted(missing)} does not exist in ${result.rootLabel}`;
+  const near = result.missingDirectoryNear;
+  if (near === undefined) {
+    return `${missingText}.`;
+  }
+  const existing = `${quoted(near.directory)} does${near.otherCase ? ' (names are matched case-sensitively)' : ''}`;
+  const matches = near.matches;
+  if (matches === undefined) {
+    return `${missingText}, but ${existing}.`;
+  }
+  if (matches.count === 0) {
+    return `${missingText}; ${existing}, but "pattern": ${quoted(matches.pattern)} finds nothing there either.`;
+  }
+  const counted = matches.complete ? count(matches.count, 'file') : `at least ${count(matches.count, 'file')}`;
+  return `${missingText}, but ${existing}, where ${counted} ${matches.count === 1 ? 'matches' : 'match'}${someOf(matches.count, matches.examples)}. ${findsThem(matches.pattern, matches.count)}`;
 }
 
 /**

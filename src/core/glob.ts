@@ -9,6 +9,7 @@ import { groupByTopLevelEntry } from './group';
 import { probeIgnored } from './ignoredProbe';
 import type { StatMode } from './modifiedTimes';
 import { modifiedOrder } from './order';
+import { firstMissingDirectory } from './missingDirectory';
 import { probeNearMatches } from './nearMatches';
 import { CompletedSearch } from './present';
 import type { GlobResult } from './result';
@@ -137,12 +138,14 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const probeMs = options.emptyProbeMs ?? DEFAULT_EMPTY_PROBE_MS;
     const probing = order.length === 0 && incompleteBecause === undefined && probeMs > 0;
     const probe = { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal, onRipgrep: options.onRipgrep };
+    // Looked up before the walks, which count what the pattern finds with a near directory instead.
+    const missing = order.length === 0 && incompleteBecause === undefined ? await firstMissingDirectory(request) : undefined;
     // Side by side: each is a walk of its own, and an empty answer waits for both.
     const [ignored, near] = probing
       ? await Promise.all([
           request.includeIgnored ? undefined : probeIgnored(request, probe),
           // A pattern naming a place outside the workspace gets "path" advice instead (request.ts).
-          request.absoluteElsewhere ? { relatedExtensions: [] } : probeNearMatches(request, probe),
+          request.absoluteElsewhere ? { relatedExtensions: [] } : probeNearMatches(request, probe, missing),
         ])
       : [undefined, { relatedExtensions: [] }];
     return new CompletedSearch({
@@ -152,6 +155,7 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
       repeated,
       ...(ignored ? { ignored } : {}),
       near,
+      ...(missing ? { missing } : {}),
       entries: groupByTopLevelEntry(order, found.entries, scopes),
       incompleteBecause,
       excludesApplied: scopes.some((scope) => rulesFor(scope).excludeGlobs.length > 0),

@@ -6,7 +6,9 @@
  *   answer says how many files that finds, or that it finds none either, where it used to only
  *   advise trying it;
  * - a pattern ending in an extension with each related one (`**\/*.yml` → `**\/*.yaml`, `*.js` →
- *   `*.ts`): a model often writes the extension from habit.
+ *   `*.ts`): a model often writes the extension from habit;
+ * - a pattern naming a directory that does not exist, with the one of the nearest name in its
+ *   place (`tests/**` → `test/**`, missingDirectory.ts).
  *
  * ripgrep sieves the names to the patterns' endings where each has one (nameFilter.ts). The walk
  * runs alongside the look at ignored files and within the same time. On a 2-core machine the two
@@ -20,6 +22,7 @@ import { countingWalks, type CountingWalkOptions } from './countingWalk';
 import { NameCounter, type FoundNames } from './foundNames';
 import type { ScopeRules } from './glob';
 import { atAnyDepth, compilePattern, type CompiledPattern } from './pattern';
+import type { MissingDirectory } from './missingDirectory';
 import type { GlobRequest, SearchScope } from './request';
 import { suffixesFilterArgs } from './ripgrep/nameFilter';
 
@@ -56,6 +59,8 @@ export interface RelatedExtensionMatches extends PatternMatches {
 export interface NearMatches {
   /** For an anchored pattern, what it matches at any depth (none too); absent when nothing was learned. */
   readonly anyDepth?: PatternMatches;
+  /** What the pattern matches with a missing directory's near one in its place (none too), as anyDepth. */
+  readonly nearDirectory?: PatternMatches;
   /** The related extensions with files, most files first. */
   readonly relatedExtensions: readonly RelatedExtensionMatches[];
 }
@@ -82,10 +87,11 @@ function anyDepthPattern(pattern: CompiledPattern): CompiledPattern | undefined 
   return glob === undefined ? undefined : compilePattern(glob);
 }
 
-export async function probeNearMatches(request: GlobRequest, options: NearMatchesOptions): Promise<NearMatches> {
+export async function probeNearMatches(request: GlobRequest, options: NearMatchesOptions, missing?: MissingDirectory): Promise<NearMatches> {
   const related = relatedPatterns(request.pattern);
   const anyDepth = anyDepthPattern(request.pattern);
-  const near = [...(anyDepth ? [anyDepth] : []), ...related.map(({ pattern }) => pattern)];
+  const nearDirectory = missing?.near?.pattern === undefined ? undefined : compilePattern(missing.near.pattern);
+  const near = [...(anyDepth ? [anyDepth] : []), ...(nearDirectory ? [nearDirectory] : []), ...related.map(({ pattern }) => pattern)];
   if (near.length === 0) {
     return { relatedExtensions: [] };
   }
@@ -98,8 +104,8 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
     {
       purpose: 'countNear',
       rules: (scope) => ({ ...options.rulesFor(scope), includeIgnored: request.includeIgnored }),
-      // The pattern at any depth lies under no directory the pattern names.
-      directories: anyDepth ? [] : request.pattern.literalDirectories,
+      // The pattern at any depth, and with another directory, lie under no directory the pattern names.
+      directories: anyDepth || nearDirectory ? [] : request.pattern.literalDirectories,
       sieve,
       consider: (scope, name, relative) => {
         near.forEach((pattern, i) => {
@@ -116,11 +122,14 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
     return { relatedExtensions: [] };
   }
   const matchesOf = (i: number): PatternMatches => ({ pattern: near[i].source, count: found[i].count, first: found[i].first, complete: walked && found[i].count < COUNTED_AT_MOST });
-  const offset = anyDepth ? 1 : 0;
   const anyDepthMatches = anyDepth ? matchesOf(0) : undefined;
+  const nearDirectoryMatches = nearDirectory ? matchesOf(anyDepth ? 1 : 0) : undefined;
+  const offset = (anyDepth ? 1 : 0) + (nearDirectory ? 1 : 0);
+  // What it found, or that it found none in a walk that ended: "none" from a cut walk proves nothing.
+  const learned = (matches: PatternMatches | undefined): matches is PatternMatches => matches !== undefined && (matches.count > 0 || matches.complete);
   return {
-    // What it found, or that it found none in a walk that ended: "none" from a cut walk proves nothing.
-    ...(anyDepthMatches && (anyDepthMatches.count > 0 || anyDepthMatches.complete) ? { anyDepth: anyDepthMatches } : {}),
+    ...(learned(anyDepthMatches) ? { anyDepth: anyDepthMatches } : {}),
+    ...(learned(nearDirectoryMatches) ? { nearDirectory: nearDirectoryMatches } : {}),
     relatedExtensions: related
       .map(({ extension }, i) => ({ extension, ...matchesOf(offset + i) }))
       .filter((matches) => matches.count > 0)

@@ -8,6 +8,7 @@
 import type { CollectedMatches } from './collect';
 import { explainEmpty } from './emptyResult';
 import type { IgnoredMatches } from './ignoredProbe';
+import type { MissingDirectory } from './missingDirectory';
 import type { NearMatches } from './nearMatches';
 import type { GlobOptions, GlobSearch } from './glob';
 import type { TopLevelEntries } from './group';
@@ -33,6 +34,8 @@ export interface CompletedSearchParts {
   readonly ignored?: IgnoredMatches;
   /** For a complete search that found nothing: what patterns near the one given match. */
   readonly near: NearMatches;
+  /** For a complete search that found nothing: the first directory the pattern names that does not exist. */
+  readonly missing?: MissingDirectory;
   readonly excludesApplied: boolean;
   readonly options: GlobOptions & { readonly maxPaths: number };
   /** When the search started, in milliseconds since the epoch. */
@@ -99,7 +102,7 @@ export class CompletedSearch implements GlobSearch {
       spill: overCap ? await this.savedList() : null,
       warnings: { count: found.warningCount, first: found.warnings },
       dropped: { vanished: found.vanished, unreadable: found.unreadable, skipped: found.skipped, repeated: this.parts.repeated },
-      ...(order.length === 0 ? await explainEmpty(request, found, this.parts.ignored, this.parts.near) : {}),
+      ...(order.length === 0 ? await explainEmpty(request, found, this.parts.ignored, this.parts.near, this.parts.missing) : {}),
       ...(order.length === 0 && request.absoluteElsewhere ? { absoluteElsewhere: request.absoluteElsewhere } : {}),
       elapsedMs: this.parts.now().getTime() - this.parts.started,
     };

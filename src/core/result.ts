@@ -95,8 +95,11 @@ export interface ShownPatternMatches {
 export interface EmptyResultFacts extends PatternSlips {
   /** A literal directory the pattern needs that does not exist. */
   readonly missingDirectory?: string;
-  /** The same directory in another case, where one exists (`src/` for a missing `Src/`). */
-  readonly missingDirectoryOtherCase?: string;
+  /**
+   * A directory beside the missing one with a near name (missingDirectory.ts: `src/` for `Src/`,
+   * `test/` for `tests/`), and what the pattern with it in place matches, when that was counted.
+   */
+  readonly missingDirectoryNear?: { readonly directory: string; readonly otherCase: boolean; readonly matches?: ShownPatternMatches };
   /** Files that match when case is ignored: how many, and the first few as shown paths. */
   readonly caseless?: { readonly count: number; readonly examples: readonly string[] };
   /**

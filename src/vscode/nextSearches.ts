@@ -3,8 +3,8 @@
  * the quick pick's items. Over the cap, a look inside each of the largest entries the page shows
  * only part of (with the pattern as it reads from there, lookInside.ts); for an empty answer, the
  * pattern a slip was meant as (or the name with any extension, sameStem.ts, or a near pattern
- * that finds files, nearMatches.ts), and the same search with ignored files when some of those
- * match.
+ * that finds files, nearMatches.ts, such as one with a near directory in place of a missing one),
+ * and the same search with ignored files when some of those match.
  * Free of the `vscode` module so plain-Node tests can check it.
  */
 
@@ -51,6 +51,7 @@ function patternMeant(result: GlobResult): string | undefined {
   return (
     slipPatternMeant(result) ??
     result.rootRepeated?.pattern ??
+    (result.missingDirectoryNear?.matches?.count ? result.missingDirectoryNear.matches.pattern : undefined) ??
     (result.directories?.found.length ? result.directories.inside : undefined) ??
     result.sameStem?.pattern ??
     result.relatedExtensions?.[0]?.pattern ??

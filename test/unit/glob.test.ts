@@ -521,6 +521,42 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual(direct2.page.map((path) => path.shown), ['src/cli.ts']);
   });
 
+  it('names the directory with the nearest name to a missing one, and what the pattern finds there', async () => {
+    tree.write({
+      'test/a.ts': 1, 'test/unit/b.ts': 2, 'docs/x.md': 3, 'components/Button.tsx': 4, 'src/main.ts': 5, 'app/index.ts': 6,
+      'Lib/util.ts': 7, 'lib-old/util.ts': 8, 'tests.txt': 9, 'ignored/near/c.ts': 10,
+    });
+    writeFileSync(tree.path('.gitignore'), 'ignored/near/\n');
+    for (const [pattern, line] of [
+      // The other number, both ways; with the count and the pattern, or that it finds nothing there either.
+      ['tests/**', '"tests/" does not exist in the workspace, but "test/" does, where 2 files match: "test/a.ts", "test/unit/b.ts". "pattern": "test/**" finds them.'],
+      ['tests/**/*.py', '"tests/" does not exist in the workspace; "test/" does, but "pattern": "test/**/*.py" finds nothing there either.'],
+      ['doc/*.md', '"doc/" does not exist in the workspace, but "docs/" does, where 1 file matches: "docs/x.md". "pattern": "docs/*.md" finds it.'],
+      // One letter dropped, two swapped, one deeper down; another case comes first and says so.
+      ['compnents/*.tsx', '"compnents/" does not exist in the workspace, but "components/" does, where 1 file matches: "components/Button.tsx". "pattern": "components/*.tsx" finds it.'],
+      ['scr/*.ts', '"scr/" does not exist in the workspace, but "src/" does, where 1 file matches: "src/main.ts". "pattern": "src/*.ts" finds it.'],
+      ['test/units/*.ts', '"test/units/" does not exist in the workspace, but "test/unit/" does, where 1 file matches: "test/unit/b.ts". "pattern": "test/unit/*.ts" finds it.'],
+      ['lib/*.ts', '"lib/" does not exist in the workspace, but "Lib/" does (names are matched case-sensitively), where 1 file matches: "Lib/util.ts". "pattern": "Lib/*.ts" finds it.'],
+      // Ignored files are not counted: the search's own rules.
+      ['ignored/nears/*.ts', '"ignored/nears/" does not exist in the workspace; "ignored/near/" does, but "pattern": "ignored/near/*.ts" finds nothing there either.'],
+      // Not near: a three-letter name one letter off another ("app"), a file of the near name.
+      ['api/*.ts', '"api/" does not exist in the workspace.'],
+    ] as const) {
+      const result = await search(tree, { pattern });
+      assert.equal(result.total, 0, pattern);
+      assert.ok(result.text.split('\n').includes(`- ${line}`), `${pattern}:\n${result.text}`);
+      const meant = /"pattern": "([^"]+)" finds (it|them)\./.exec(line)?.[1];
+      if (meant !== undefined) {
+        assert.ok((await search(tree, { pattern: meant })).total > 0, meant);
+        // The pattern found is given, so the advice on "**/" is not.
+        assert.doesNotMatch(result.text, /At any depth|start it with "\*\*\/"/, pattern);
+      }
+    }
+    // Without the near-pattern walk the directory is still named, without a count.
+    const unlooked = await search(tree, { pattern: 'tests/**' }, { emptyProbeMs: 0 });
+    assert.match(unlooked.text, /^- "tests\/" does not exist in the workspace, but "test\/" does\.$/m);
+  });
+
   it('names the files that match when case is ignored, and a directory in another case', async () => {
     tree.write({ 'README.md': 1, 'docs/Readme.md': 2, 'Src/Lib/Main.TS': 3, 'Makefile': 4 });
     // Regression: the suffix filter dropped "README.md" for "readme.md" before anything saw it.

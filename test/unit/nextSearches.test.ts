@@ -97,6 +97,12 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     assert.equal(deeper.found.total, 6);
   });
 
+  it('for an empty answer naming a directory that does not exist, offers the pattern with the nearest one that holds files', async () => {
+    const [near] = await offered({ pattern: 'src/as/*.ts' });
+    assert.equal(near.label, 'Search for src/a/*.ts');
+    assert.equal(near.found.total, 6);
+  });
+
   it('offers nothing for a result that fits', async () => {
     assert.deepEqual(await offered({ pattern: '*.ts', path: 'src/a' }), []);
   });

@@ -1,0 +1,130 @@
+/**
+ * The first directory a pattern names that no search root has ("tests/" in "tests/**\/*.py"), and
+ * the directory beside it with the nearest name, if one is near enough: the same name in another
+ * case ("Src/" for "src/"), the other number ("test/" for "tests/", "docs/" for "doc/"), or one
+ * letter off ("compnents/" for "components/", "scr/" for "src/"). A model recalls a project's
+ * layout from other projects; the empty answer then names the directory that exists and, counted
+ * by the near-pattern walk (nearMatches.ts), what the pattern finds there.
+ */
+
+import { promises as fs } from 'node:fs';
+import * as nodePath from 'node:path';
+import { isDirectory } from './onDisk';
+import { pathSegments } from './patternPath';
+import type { GlobRequest } from './request';
+
+export interface MissingDirectory {
+  /** As the pattern names it, from the search root: "src/tests/". */
+  readonly directory: string;
+  readonly near?: NearDirectory;
+}
+
+export interface NearDirectory {
+  /** From the search root: "src/test/". */
+  readonly directory: string;
+  /** Its name is the missing one's in another case. */
+  readonly otherCase: boolean;
+  /** The pattern with the near directory in place of the missing one; none when its name holds glob syntax. */
+  readonly pattern?: string;
+}
+
+/** How near a name is: lower is nearer; undefined when not near. */
+type Nearness = 0 | 1 | 2;
+
+export async function firstMissingDirectory(request: GlobRequest): Promise<MissingDirectory | undefined> {
+  const directories = request.pattern.literalDirectories;
+  for (let depth = 1; depth <= directories.length; depth += 1) {
+    const relative = directories.slice(0, depth).join('/');
+    const exists = await Promise.all(request.scopes.map((scope) => isDirectory(nodePath.join(scope.searchRoot, relative))));
+    if (!exists.some(Boolean)) {
+      const parent = directories.slice(0, depth - 1);
+      const name = directories[depth - 1];
+      const near = await nearestDirectory(request, parent, name);
+      if (near === undefined) {
+        return { directory: `${relative}/` };
+      }
+      const pattern = /[*?[\]{}\\,]/.test(near) ? undefined : patternWithDirectory(request, depth - 1, near);
+      return {
+        directory: `${relative}/`,
+        near: { directory: `${[...parent, near].join('/')}/`, otherCase: near.toLowerCase() === name.toLowerCase(), ...(pattern ? { pattern } : {}) },
+      };
+    }
+  }
+  return undefined;
+}
+
+/** The directory in `parent` (under the first search root that has one) with the name nearest `name`. */
+async function nearestDirectory(request: GlobRequest, parent: readonly string[], name: string): Promise<string | undefined> {
+  for (const scope of request.scopes) {
+    const entries = await fs.readdir(nodePath.join(scope.searchRoot, ...parent), { withFileTypes: true }).catch(() => []);
+    let best: { name: string; nearness: Nearness } | undefined;
+    for (const entry of entries) {
+      const nearness = entry.isDirectory() ? nearnessOf(entry.name, name) : undefined;
+      if (nearness !== undefined && (best === undefined || nearness < best.nearness)) {
+        best = { name: entry.name, nearness };
+      }
+    }
+    if (best !== undefined) {
+      return best.name;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * 0: the same name in another case; 1: one is the other with "s" or "es" added; 2: one letter
+ * inserted, dropped or changed, or two side by side swapped (case ignored). Edits only for names
+ * of four letters or more, swaps from three: shorter names are one letter off many others ("app"
+ * and "api"), and a swap is the slip of a hand, not another word.
+ */
+export function nearnessOf(candidate: string, wanted: string): Nearness | undefined {
+  const a = candidate.toLowerCase();
+  const b = wanted.toLowerCase();
+  if (candidate === wanted) {
+    return undefined;
+  }
+  if (a === b) {
+    return 0;
+  }
+  if (a === `${b}s` || b === `${a}s` || a === `${b}es` || b === `${a}es`) {
+    return 1;
+  }
+  const shorter = Math.min(a.length, b.length);
+  if ((shorter >= 3 && swapsTwo(a, b)) || (shorter >= 4 && oneEditApart(a, b))) {
+    return 2;
+  }
+  return undefined;
+}
+
+/** True when `a` is `b` with two neighbouring characters swapped. */
+function swapsTwo(a: string, b: string): boolean {
+  if (a.length !== b.length) {
+    return false;
+  }
+  const first = [...a].findIndex((c, i) => c !== b[i]);
+  return first !== -1 && first + 1 < a.length && a[first] === b[first + 1] && a[first + 1] === b[first] && a.slice(first + 2) === b.slice(first + 2);
+}
+
+/** True when one character inserted, dropped or changed turns `a` into `b`. */
+function oneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) {
+    return false;
+  }
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) {
+    i += 1;
+  }
+  if (a.length === b.length) {
+    return a.slice(i + 1) === b.slice(i + 1);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** The pattern with its directory at `index` (a leading literal one) named `name`. */
+function patternWithDirectory(request: GlobRequest, index: number, name: string): string {
+  const source = request.pattern.source;
+  const body = source.replace(/^\/+/, '');
+  const segments = pathSegments(body, process.platform !== 'win32');
+  segments[index] = name;
+  return `${source.slice(0, source.length - body.length)}${segments.join('/')}`;
+}
