@@ -1,11 +1,10 @@
 /**
  * Files that would match if case were ignored, looked for only while a search has matched
- * nothing, and directories named in another case. An empty answer or an error can then name them
- * ("README.md" for "readme.md", "Src" for "src"); "matching is case-sensitive" alone leaves a
- * model guessing which case the files have.
+ * nothing. An empty answer can then name them ("README.md" for "readme.md"); "matching is
+ * case-sensitive" alone leaves a model guessing which case the files have. (Directories in another
+ * case are found by missingDirectory.ts.)
  */
 
-import { promises as fs } from 'node:fs';
 import { NameCounter, type FoundNames } from './foundNames';
 import type { RawName } from './names';
 import { compilePattern, type CompiledPattern } from './pattern';
@@ -52,11 +51,4 @@ function caselessPattern(pattern: CompiledPattern): CompiledPattern | undefined 
     // Lower case can make a class invalid ("[Z-a]" becomes "[z-a]"); then no advice.
     return undefined;
   }
-}
-
-/** The name of a directory in `parent` that is `name` in another case, if there is one. */
-export async function directoryInOtherCase(parent: string, name: string): Promise<string | undefined> {
-  const wanted = name.toLowerCase();
-  const entries = await fs.readdir(parent, { withFileTypes: true }).catch(() => []);
-  return entries.find((entry) => entry.isDirectory() && entry.name.toLowerCase() === wanted)?.name;
 }

@@ -56,19 +56,25 @@ export async function firstMissingDirectory(request: GlobRequest): Promise<Missi
 /** The directory in `parent` (under the first search root that has one) with the name nearest `name`. */
 async function nearestDirectory(request: GlobRequest, parent: readonly string[], name: string): Promise<string | undefined> {
   for (const scope of request.scopes) {
-    const entries = await fs.readdir(nodePath.join(scope.searchRoot, ...parent), { withFileTypes: true }).catch(() => []);
-    let best: { name: string; nearness: Nearness } | undefined;
-    for (const entry of entries) {
-      const nearness = entry.isDirectory() ? nearnessOf(entry.name, name) : undefined;
-      if (nearness !== undefined && (best === undefined || nearness < best.nearness)) {
-        best = { name: entry.name, nearness };
-      }
-    }
-    if (best !== undefined) {
-      return best.name;
+    const found = await nearestDirectoryIn(nodePath.join(scope.searchRoot, ...parent), name);
+    if (found !== undefined) {
+      return found;
     }
   }
   return undefined;
+}
+
+/** The name of the directory in `parent` whose name is nearest `name` (nearnessOf), if one is near. */
+export async function nearestDirectoryIn(parent: string, name: string): Promise<string | undefined> {
+  const entries = await fs.readdir(parent, { withFileTypes: true }).catch(() => []);
+  let best: { name: string; nearness: Nearness } | undefined;
+  for (const entry of entries) {
+    const nearness = entry.isDirectory() ? nearnessOf(entry.name, name) : undefined;
+    if (nearness !== undefined && (best === undefined || nearness < best.nearness)) {
+      best = { name: entry.name, nearness };
+    }
+  }
+  return best?.name;
 }
 
 /**

@@ -7,8 +7,8 @@
 
 import * as os from 'node:os';
 import type * as nodePath from 'node:path';
-import { directoryInOtherCase } from './caseless';
 import { GlobError } from './errors';
+import { nearestDirectoryIn } from './missingDirectory';
 import { entryKind } from './onDisk';
 import { missingPathAdvice, relativePathAdvice } from './pathAdvice';
 import type { WorkspaceFolder } from './request';
@@ -92,13 +92,16 @@ function innermostFolder(
 async function requireDirectory(root: string, asGiven: string, paths: nodePath.PlatformPath): Promise<void> {
   const kind = await entryKind(root);
   if (kind === 'missing') {
-    const otherName = await directoryInOtherCase(paths.dirname(root), paths.basename(root));
-    const otherCase = otherName === undefined ? undefined : paths.join(paths.dirname(root), otherName);
+    const name = paths.basename(root);
+    const nearName = await nearestDirectoryIn(paths.dirname(root), name);
+    const near = nearName === undefined ? undefined : paths.join(paths.dirname(root), nearName);
     const advice =
       missingPathAdvice(asGiven) ??
-      (otherCase !== undefined
-        ? `Names are case-sensitive here, and ${otherCase} exists: pass that as "path".`
-        : 'Give a directory that exists, or omit "path" to search the whole workspace.');
+      (near === undefined
+        ? 'Give a directory that exists, or omit "path" to search the whole workspace.'
+        : nearName?.toLowerCase() === name.toLowerCase()
+          ? `Names are case-sensitive here, and ${near} exists: pass that as "path".`
+          : `${near} exists: pass that as "path" if it is the directory meant.`);
     throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(asGiven)} does not exist (resolved to ${root}). ${advice}`);
   }
   if (kind === 'file') {

@@ -765,6 +765,10 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     await rejectsWith(search(tree, { pattern: '*', path: 'nope' }), 'pathNotFound', /does not exist/);
     // A directory named in another case is pointed at.
     await rejectsWith(search(tree, { pattern: '*', path: 'DIR' }), 'pathNotFound', new RegExp(`Names are case-sensitive here, and ${escapeRegExp(tree.path('dir'))} exists: pass that as "path"\\.`));
+    // And one of a near name: the other number, or one letter off.
+    for (const path of ['dirs', 'dri']) {
+      await rejectsWith(search(tree, { pattern: '*', path }), 'pathNotFound', new RegExp(`"${path}" does not exist .*\\. ${escapeRegExp(tree.path('dir'))} exists: pass that as "path" if it is the directory meant\\.`));
+    }
     // A glob given as "path" gets its directory part and its glob part back, apart.
     await rejectsWith(search(tree, { pattern: '*', path: 'dir/*.txt' }), 'pathNotFound', /takes no glob: pass the directory part as "path" \("dir"\) and the rest as "pattern" \("\.\/\*\.txt"\)/);
     await rejectsWith(search(tree, { pattern: '*', path: '**/*.txt' }), 'pathNotFound', /takes no glob: omit "path" and pass the glob as "pattern" \("\*\*\/\*\.txt"\)/);
