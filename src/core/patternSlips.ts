@@ -102,7 +102,9 @@ export function withoutQuotesAround(text: string): string | undefined {
  */
 function looksLikeRegularExpression(text: string): boolean {
   const open = text.indexOf('(');
-  return /\\\.|\.\+|[^/]\.\*|\||^\^|\$$/.test(text) || (open !== -1 && text.lastIndexOf(')') > open);
+  // ".*" ends a name's stem in a glob ("README.*", "tsconfig.*.json", "*.config.*"): only before
+  // more of a name ("test.*Spec") does it read as "any characters".
+  return /\\\.|\.\+|[^/]\.\*(?![./]|$)|\||^\^|\$$/.test(text) || (open !== -1 && text.lastIndexOf(')') > open);
 }
 
 /** What separates patterns in the lists other tools take; outside braces none means anything in a glob. */

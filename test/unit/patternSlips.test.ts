@@ -45,6 +45,13 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     assert.deepEqual(posix('.*\\.ts|.*\\.js'), { regularExpression: true });
     assert.deepEqual(posix('foo|bar'), { regularExpression: true });
     assert.deepEqual(posix('^src/.*$'), { regularExpression: true });
+    assert.deepEqual(posix('test.*Spec'), { regularExpression: true });
+  });
+
+  it('reads ".*" after a name as the glob of its extensions (regression: "tsconfig.*.json" was told globs are not regular expressions)', () => {
+    for (const glob of ['README.*', 'tsconfig.*.json', '*.config.*', 'src/index.*', '.*', 'src/.*']) {
+      assert.deepEqual(posix(glob), {}, glob);
+    }
   });
 
   it('takes the spaces out beside the commas of a brace alternative', () => {
