@@ -5,8 +5,8 @@
  * repeats the end of its search root ("path": "src" with "pattern": "src/core/*.ts" looks for
  * src/src/core), files that match when case is ignored and files with the name of a pattern
  * without wildcards and another extension (both found while listing, caseless.ts and
- * sameStem.ts), those near patterns match (an anchored one at any depth, one with a related
- * extension) and those `includeIgnored` would add (one more walk each, nearMatches.ts and
+ * sameStem.ts), those near patterns match (nearPatterns.ts: an anchored one at any depth, one
+ * level deeper, the file's name alone, one with a related ending) and those `includeIgnored` would add (one more walk each, nearMatches.ts and
  * ignoredProbe.ts), and slips in how the pattern was written (patternSlips.ts).
  */
 
@@ -27,7 +27,7 @@ export async function explainEmpty(
   request: GlobRequest,
   { caseless, sameStem }: Pick<CollectedMatches, 'caseless' | 'sameStem'>,
   ignored: IgnoredMatches | undefined,
-  { anyDepth, relatedExtensions, nearDirectory }: NearMatches,
+  { anyDepth, relatedExtensions, nearDirectory, deeper, nameElsewhere }: NearMatches,
   missing: MissingDirectory | undefined,
 ): Promise<EmptyResultFacts> {
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
@@ -38,6 +38,8 @@ export async function explainEmpty(
     ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first) } } : {}),
     ...(sameStem ? { sameStem: { pattern: sameStem.pattern, count: sameStem.count, examples: shown(sameStem.first), ...(sameStem.otherCase ? { otherCase: sameStem.otherCase } : {}) } } : {}),
     ...(anyDepth ? { anyDepthMatches: shownMatches(anyDepth) } : {}),
+    ...(deeper ? { deeperMatches: shownMatches(deeper) } : {}),
+    ...(nameElsewhere ? { nameElsewhereMatches: shownMatches(nameElsewhere) } : {}),
     ...(relatedExtensions.length > 0 ? { relatedExtensions: relatedExtensions.map((matches) => ({ extension: matches.extension, ...shownMatches(matches) })) } : {}),
     ...(ignored ? { ignoredMatches: { count: ignored.count, complete: ignored.complete, examples: shown(ignored.first) } } : {}),
   };

@@ -17,8 +17,15 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   // Advice on where the written pattern matches is left out when a pattern meant is given (for a
   // slip, or for files with its name and another extension, or with a related extension), and
   // when ignored files match it where it is anchored.
+  // The file's name anywhere tells more than nothing only where the pattern at any depth found none.
+  const nameElsewhere = result.anyDepthMatches?.count ? undefined : result.nameElsewhereMatches;
   const otherPatternGiven =
-    rewriteSuggested(result) || result.sameStem !== undefined || (result.relatedExtensions?.length ?? 0) > 0 || (result.missingDirectoryNear?.matches?.count ?? 0) > 0;
+    rewriteSuggested(result) ||
+    result.sameStem !== undefined ||
+    (result.relatedExtensions?.length ?? 0) > 0 ||
+    (result.missingDirectoryNear?.matches?.count ?? 0) > 0 ||
+    result.deeperMatches !== undefined ||
+    nameElsewhere !== undefined;
   if (result.missingDirectory !== undefined) {
     hints.push(missingDirectoryHint(result, result.missingDirectory));
   }
@@ -34,8 +41,15 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     hints.push(`- ${count(files, 'file')} ${files === 1 ? 'has' : 'have'} the same name${otherCase ? ' in another case and' : ''} with any extension${someOf(files, examples)}. ${finds}`);
   }
   for (const { extension, pattern, count: files, complete, examples } of result.relatedExtensions ?? []) {
-    const counted = complete ? count(files, 'file') : `At least ${count(files, 'file')}`;
-    hints.push(`- ${counted} ${files === 1 ? 'ends' : 'end'} in ".${extension}" instead${someOf(files, examples)}. ${findsThem(pattern, files)}`);
+    hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'ends' : 'end'} in ".${extension}" instead${someOf(files, examples)}. ${findsThem(pattern, files)}`);
+  }
+  if (result.deeperMatches) {
+    const { pattern, count: files, complete, examples } = result.deeperMatches;
+    hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'matches' : 'match'} with "**/" before the name, in subdirectories${someOf(files, examples)}. ${findsThem(pattern, files)}`);
+  }
+  if (nameElsewhere) {
+    const { pattern, count: files, complete, examples } = nameElsewhere;
+    hints.push(`- ${countedFiles(files, complete, true)} with that name ${files === 1 ? 'lies' : 'lie'} elsewhere${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }
   const elsewhere = result.absoluteElsewhere;
   if (result.rootRepeated) {
@@ -82,8 +96,7 @@ function missingDirectoryHint(result: ResultFacts, missing: string): string {
   if (matches.count === 0) {
     return `${missingText}; ${existing}, but "pattern": ${quoted(matches.pattern)} finds nothing there either.`;
   }
-  const counted = matches.complete ? count(matches.count, 'file') : `at least ${count(matches.count, 'file')}`;
-  return `${missingText}, but ${existing}, where ${counted} ${matches.count === 1 ? 'matches' : 'match'}${someOf(matches.count, matches.examples)}. ${findsThem(matches.pattern, matches.count)}`;
+  return `${missingText}, but ${existing}, where ${countedFiles(matches.count, matches.complete)} ${matches.count === 1 ? 'matches' : 'match'}${someOf(matches.count, matches.examples)}. ${findsThem(matches.pattern, matches.count)}`;
 }
 
 /**
@@ -101,8 +114,7 @@ function anyDepthAdvice(result: ResultFacts, anyDepthPattern: string, absolute: 
   if (files === 0) {
     return `At any depth it finds nothing either: no file matches ${quoted(pattern)}.`;
   }
-  const counted = complete ? count(files, 'file') : `at least ${count(files, 'file')}`;
-  return `At any depth ${counted} ${files === 1 ? 'matches' : 'match'}${someOf(files, examples)}. ${findsThem(pattern, files)}`;
+  return `At any depth ${countedFiles(files, complete)} ${files === 1 ? 'matches' : 'match'}${someOf(files, examples)}. ${findsThem(pattern, files)}`;
 }
 
 /** That only files are returned, and how to list what is inside the directories the pattern may name. */
@@ -161,6 +173,11 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
 }
 
 /** The pattern to send for files an empty answer names. */
+/** "12 files", or "at least 1,000 files" for a count a walk cut short; capitalised to open a line. */
+function countedFiles(files: number, complete: boolean, opening = false): string {
+  return complete ? count(files, 'file') : `${opening ? 'At' : 'at'} least ${count(files, 'file')}`;
+}
+
 function findsThem(pattern: string, files: number): string {
   return `"pattern": ${quoted(pattern)} finds ${files === 1 ? 'it' : 'them'}.`;
 }

@@ -116,6 +116,10 @@ export interface EmptyResultFacts extends PatternSlips {
   };
   /** What an anchored pattern matches at any depth (nearMatches.ts): possibly none. */
   readonly anyDepthMatches?: ShownPatternMatches;
+  /** What the pattern matches one level down and below ("src/**\/*.ts" for "src/*.ts"), when it finds files. */
+  readonly deeperMatches?: ShownPatternMatches;
+  /** Files with the name a pattern with directories gives, anywhere ("**\/helpers.ts"), when there are any. */
+  readonly nameElsewhereMatches?: ShownPatternMatches;
   /**
    * Files with an extension related to the one the pattern ends in (".yaml" for ".yml"), most
    * files first, with the extension.

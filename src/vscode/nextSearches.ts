@@ -55,6 +55,8 @@ function patternMeant(result: GlobResult): string | undefined {
     (result.directories?.found.length ? result.directories.inside : undefined) ??
     result.sameStem?.pattern ??
     result.relatedExtensions?.[0]?.pattern ??
+    result.deeperMatches?.pattern ??
+    (result.anyDepthMatches?.count ? undefined : result.nameElsewhereMatches?.pattern) ??
     (result.anyDepthMatches?.count ? result.anyDepthMatches.pattern : undefined)
   );
 }

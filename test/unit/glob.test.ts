@@ -417,16 +417,21 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     const result = await search(tree, { pattern: 'src/*.ts' });
     assert.equal(result.total, 0);
     assert.match(result.text, /^No files match "src\/\*\.ts" in the workspace\./);
-    // The one walk of an empty answer that counts what near patterns match says that this one at
-    // any depth finds nothing either (src/deep/a.ts is not directly in a src/).
-    assert.match(result.text, /anchored to the workspace \(it must match from there down\)\. At any depth it finds nothing either: no file matches "\*\*\/src\/\*\.ts"\./);
+    // The one walk of an empty answer that counts what near patterns match finds it one level
+    // down, and then gives no advice on "**/".
+    assert.match(result.text, /^- 1 file matches with "\*\*\/" before the name, in subdirectories: "src\/deep\/a\.ts"\. "pattern": "src\/\*\*\/\*\.ts" finds it\.$/m);
+    assert.doesNotMatch(result.text, /anchored to the workspace|At any depth/);
+    // Here it says that this one at any depth finds nothing either (no .py file is directly in a src/).
+    const python = await search(tree, { pattern: 'src/*.py' });
+    assert.match(python.text, /anchored to the workspace \(it must match from there down\)\. At any depth it finds nothing either: no file matches "\*\*\/src\/\*\.py"\./);
+    assert.doesNotMatch(python.text, /before the name/);
     const deeper = await search(tree, { pattern: 'deep/*.ts' });
     assert.match(deeper.text, /anchored to the workspace \(it must match from there down\)\. At any depth 1 file matches: "src\/deep\/a\.ts"\. "pattern": "\*\*\/deep\/\*\.ts" finds it\./);
     assert.equal((await search(tree, { pattern: '**/deep/*.ts' })).total, 1);
     // Learned nothing (the looks turned off): the advice to try it, as before.
     const unlooked = await search(tree, { pattern: 'deep/*.ts' }, { emptyProbeMs: 0 });
     assert.match(unlooked.text, /To match at any depth, start it with "\*\*\/", for example "\*\*\/deep\/\*\.ts"\./);
-    assert.match(result.text, /No file hidden by \.gitignore, \.ignore and \.rgignore files matches either, so "includeIgnored" would not help\./);
+    assert.match(python.text, /No file hidden by \.gitignore, \.ignore and \.rgignore files matches either, so "includeIgnored" would not help\./);
     assert.match(result.text, /never directories/);
     const missing = await search(tree, { pattern: 'lib/*.ts' });
     assert.match(missing.text, /"lib\/" does not exist in the workspace/);
@@ -647,8 +652,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       ['**/*.yml', [['2 files end', 'yaml', '**/*.yaml', ['.github/workflows/ci.yaml', '.github/workflows/release.yaml']]]],
       ['.github/workflows/*.yml', [['2 files end', 'yaml', '.github/workflows/*.yaml', ['.github/workflows/ci.yaml', '.github/workflows/release.yaml']]]],
       // Most files first; the ignored build/e.ts is not among them.
-      ['*.js', [['2 files end', 'ts', '*.ts', ['src/a.ts', 'src/c.test.ts']], ['1 file ends', 'mjs', '*.mjs', ['src/d.mjs']]]],
-      ['src/*.jsx', [['1 file ends', 'tsx', 'src/*.tsx', ['src/b.tsx']]]],
+      ['*.js', [['2 files end', 'ts', '*.ts', ['src/a.ts', 'src/c.test.ts']], ['1 file ends', 'tsx', '*.tsx', ['src/b.tsx']], ['1 file ends', 'mjs', '*.mjs', ['src/d.mjs']]]],
+      ['src/*.jsx', [['2 files end', 'ts', 'src/*.ts', ['src/a.ts', 'src/c.test.ts']], ['1 file ends', 'tsx', 'src/*.tsx', ['src/b.tsx']]]],
+      // Test files named the other way.
+      ['src/*.spec.ts', [['1 file ends', 'test.ts', 'src/*.test.ts', ['src/c.test.ts']]]],
       ['*.test.js', [['1 file ends', 'ts', '*.test.ts', ['src/c.test.ts']]]],
     ] as const) {
       const result = await search(tree, { pattern });
@@ -668,6 +675,29 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     for (const [pattern, options] of [['!*', {}], ['*.png', {}], ['*.yml', { emptyProbeMs: 0 }]] as const) {
       assert.doesNotMatch((await search(tree, { pattern }, options)).text, /instead/, pattern);
     }
+  });
+
+  it('names the files a file pattern finds one level down, and those with the name a path gives, elsewhere', async () => {
+    tree.write({ 'lib/utils/helpers.ts': 1, 'packages/ui/src/components/button/Button.tsx': 2, 'packages/ui/src/components/button/Button.test.tsx': 3 });
+    for (const [pattern, line] of [
+      ['**/components/*.tsx', '- 2 files match with "**/" before the name, in subdirectories: "packages/ui/src/components/button/Button.test.tsx", "packages/ui/src/components/button/Button.tsx". "pattern": "**/components/**/*.tsx" finds them.'],
+      ['packages/ui/src/Button.tsx', '- 1 file matches with "**/" before the name, in subdirectories: "packages/ui/src/components/button/Button.tsx". "pattern": "packages/ui/src/**/Button.tsx" finds it.'],
+      ['src/utils/helpers.ts', '- 1 file with that name lies elsewhere: "lib/utils/helpers.ts". "pattern": "**/helpers.ts" finds it.'],
+    ] as const) {
+      const result = await search(tree, { pattern });
+      assert.equal(result.total, 0, pattern);
+      assert.ok(result.text.split('\n').includes(line), `${pattern}:\n${result.text}`);
+      assert.doesNotMatch(result.text, /At any depth|start it with/, pattern);
+      const meant = /"pattern": "([^"]+)" finds/.exec(line)?.[1] ?? '';
+      assert.ok((await search(tree, { pattern: meant })).total > 0, meant);
+    }
+    // Where the pattern at any depth finds the file, the name alone adds nothing.
+    const anyDepth = await search(tree, { pattern: 'utils/helpers.ts' });
+    assert.match(anyDepth.text, /At any depth 1 file matches: "lib\/utils\/helpers\.ts"\./);
+    assert.doesNotMatch(anyDepth.text, /with that name/);
+    // Nothing one level down, and no name for a pattern with wildcards in its name.
+    const none = await search(tree, { pattern: 'lib/*.tsx' });
+    assert.doesNotMatch(none.text, /before the name|with that name/);
   });
 
   it('does not advise "**/" for a pattern that already starts with it', async () => {

@@ -103,6 +103,12 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     assert.equal(near.found.total, 6);
   });
 
+  it('for an empty answer whose pattern finds files one level down, offers it with "**/" before the name', async () => {
+    const [deeper] = await offered({ pattern: 'src/*.ts' });
+    assert.equal(deeper.label, 'Search for src/**/*.ts');
+    assert.ok(deeper.found.total > 0);
+  });
+
   it('offers nothing for a result that fits', async () => {
     assert.deepEqual(await offered({ pattern: '*.ts', path: 'src/a' }), []);
   });

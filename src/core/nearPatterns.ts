@@ -1,0 +1,105 @@
+/**
+ * Patterns near one that matched nothing, each a slip a model makes when it guesses a project's
+ * layout, for the empty answer's walk to count (nearMatches.ts):
+ * - an anchored pattern at any depth (`src/components/*.tsx` → `**\/src/components/*.tsx`);
+ * - a missing directory's nearest neighbour in its place (`tests/**` → `test/**`,
+ *   missingDirectory.ts);
+ * - a file pattern one level down and below (`src/*.ts` → `src/**\/*.ts`): files are often in
+ *   subdirectories of the one named;
+ * - a file named with its directories, by its name alone (`src/utils/helpers.ts` →
+ *   `**\/helpers.ts`): the name is remembered better than where it lies;
+ * - an ending related to the one given: spellings of one format (`.yml`, `.yaml`), the
+ *   JavaScript and TypeScript family a project has one side of (`.js`, `.ts`, `.tsx`), and test
+ *   files named the other way (`.spec.ts`, `.test.ts`).
+ * Pure: which patterns to try, not what they find.
+ */
+
+import type { MissingDirectory } from './missingDirectory';
+import { atAnyDepth, compilePattern, type CompiledPattern } from './pattern';
+import { pathSegments } from './patternPath';
+
+/** Extensions a model takes for one another. */
+const RELATED_EXTENSIONS: ReadonlyArray<readonly string[]> = [
+  ['yml', 'yaml'],
+  ['jpg', 'jpeg'],
+  ['htm', 'html'],
+  ['tif', 'tiff'],
+  ['md', 'markdown'],
+  ['js', 'ts', 'tsx', 'jsx', 'mjs', 'cjs', 'mts', 'cts'],
+];
+
+/** Words before the extension that name test files, one project's way or another's. */
+const RELATED_INFIXES: ReadonlyArray<readonly string[]> = [['spec', 'test']];
+
+/** A pattern with another ending, and the ending as the answer names it ("yaml", "test.ts"). */
+export interface RelatedPattern {
+  readonly extension: string;
+  readonly pattern: CompiledPattern;
+}
+
+export interface NearPatterns {
+  readonly anyDepth?: CompiledPattern;
+  readonly nearDirectory?: CompiledPattern;
+  readonly deeper?: CompiledPattern;
+  readonly nameElsewhere?: CompiledPattern;
+  readonly related: readonly RelatedPattern[];
+}
+
+export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirectory): NearPatterns {
+  const anyDepthGlob = pattern.anchored ? atAnyDepth(pattern.source) : undefined;
+  if (pattern.negated) {
+    // A negation at any depth ("!**/src/**") still says something; a negation with another
+    // directory, name or ending would match nearly everything.
+    return { ...(anyDepthGlob ? { anyDepth: compilePattern(anyDepthGlob) } : {}), related: [] };
+  }
+  const { prefix, segments } = split(pattern.source);
+  const last = segments[segments.length - 1];
+  const parent = segments.length > 1 ? segments[segments.length - 2] : undefined;
+  // Below a directory that does not exist there is nothing deeper either.
+  const deeperGlob =
+    missing === undefined && parent !== undefined && parent !== '**' && !last.includes('**')
+      ? `${prefix}${[...segments.slice(0, -1), '**', last].join('/')}`
+      : undefined;
+  const named = segments.length > 1 && /^[^*?[\]{}\\]+\.[^*?[\]{}\\]+$/.test(last) ? `**/${last}` : undefined;
+  const globs = {
+    anyDepth: anyDepthGlob,
+    nearDirectory: missing?.near?.pattern,
+    deeper: deeperGlob,
+    nameElsewhere: named === anyDepthGlob ? undefined : named,
+  };
+  const compiled: { -readonly [K in keyof typeof globs]?: CompiledPattern } = {};
+  for (const key of Object.keys(globs) as Array<keyof typeof globs>) {
+    const glob = globs[key];
+    if (glob !== undefined) {
+      compiled[key] = compilePattern(glob);
+    }
+  }
+  return { ...compiled, related: relatedPatterns(pattern) };
+}
+
+/** The pattern with each ending related to the one it has; none for a negation. */
+export function relatedPatterns(pattern: CompiledPattern): RelatedPattern[] {
+  if (pattern.negated) {
+    return [];
+  }
+  const source = pattern.source;
+  const extension = /\.([a-z]+)$/.exec(source)?.[1];
+  const stem = extension === undefined ? source : source.slice(0, -extension.length);
+  const withExtensions = (RELATED_EXTENSIONS.find((group) => extension !== undefined && group.includes(extension)) ?? [])
+    .filter((other) => other !== extension)
+    .map((other) => ({ extension: other, pattern: compilePattern(`${stem}${other}`) }));
+  const infix = /\.([a-z]+)\.([a-z]+)$/.exec(source);
+  const withInfixes =
+    infix === null
+      ? []
+      : (RELATED_INFIXES.find((group) => group.includes(infix[1])) ?? [])
+          .filter((other) => other !== infix[1])
+          .map((other) => ({ extension: `${other}.${infix[2]}`, pattern: compilePattern(`${source.slice(0, infix.index)}.${other}.${infix[2]}`) }));
+  return [...withInfixes, ...withExtensions];
+}
+
+/** The pattern's segments, and what comes before them ("/" of a leading "/"). */
+function split(source: string): { prefix: string; segments: string[] } {
+  const body = source.replace(/^\/+/, '');
+  return { prefix: source.slice(0, source.length - body.length), segments: pathSegments(body, process.platform !== 'win32') };
+}
