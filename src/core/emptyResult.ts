@@ -27,7 +27,7 @@ export async function explainEmpty(
   request: GlobRequest,
   { caseless, sameStem }: Pick<CollectedMatches, 'caseless' | 'sameStem'>,
   ignored: IgnoredMatches | undefined,
-  { anyDepth, relatedExtensions, nearDirectory, deeper, nameElsewhere }: NearMatches,
+  { anyDepth, relatedExtensions, nearDirectory, missingDeeper, deeper, nameElsewhere }: NearMatches,
   missing: MissingDirectory | undefined,
 ): Promise<EmptyResultFacts> {
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
@@ -61,6 +61,7 @@ export async function explainEmpty(
     ...(near
       ? { missingDirectoryNear: { directory: near.directory, otherCase: near.otherCase, ...(nearDirectory ? { matches: shownMatches(nearDirectory) } : {}) } }
       : {}),
+    ...(missingDeeper ? { missingDirectoryDeeper: shownMatches(missingDeeper) } : {}),
     ...(rootRepeated ? { rootRepeated } : {}),
   };
 }

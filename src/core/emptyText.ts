@@ -17,13 +17,14 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   // Advice on where the written pattern matches is left out when a pattern meant is given (for a
   // slip, or for files with its name and another extension, or with a related extension), and
   // when ignored files match it where it is anchored.
-  // The file's name anywhere tells more than nothing only where the pattern at any depth found none.
-  const nameElsewhere = result.anyDepthMatches?.count ? undefined : result.nameElsewhereMatches;
+  // The file's name anywhere tells more only where the pattern at any depth and one level down found none.
+  const nameElsewhere = result.anyDepthMatches?.count || result.deeperMatches ? undefined : result.nameElsewhereMatches;
   const otherPatternGiven =
     rewriteSuggested(result) ||
     result.sameStem !== undefined ||
     (result.relatedExtensions?.length ?? 0) > 0 ||
     (result.missingDirectoryNear?.matches?.count ?? 0) > 0 ||
+    result.missingDirectoryDeeper !== undefined ||
     result.deeperMatches !== undefined ||
     nameElsewhere !== undefined;
   if (result.missingDirectory !== undefined) {
@@ -85,6 +86,11 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
 function missingDirectoryHint(result: ResultFacts, missing: string): string {
   const missingText = `- ${quoted(missing)} does not exist in ${result.rootLabel}`;
   const near = result.missingDirectoryNear;
+  const deeper = result.missingDirectoryDeeper;
+  if (deeper && !near?.matches?.count) {
+    const nameStart = missing.lastIndexOf('/', missing.length - 2) + 1;
+    return `${missingText}, but ${quoted(missing.slice(nameStart))} lies deeper inside ${quoted(missing.slice(0, nameStart))}, where ${countedFiles(deeper.count, deeper.complete)} ${deeper.count === 1 ? 'matches' : 'match'}${someOf(deeper.count, deeper.examples)}. ${findsThem(deeper.pattern, deeper.count)}`;
+  }
   if (near === undefined) {
     return `${missingText}.`;
   }

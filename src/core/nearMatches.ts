@@ -45,6 +45,8 @@ export interface NearMatches {
   readonly anyDepth?: PatternMatches;
   /** What the pattern matches with a missing directory's near one in its place (none too), as anyDepth. */
   readonly nearDirectory?: PatternMatches;
+  /** What the pattern matches with the missing directory anywhere inside its parent; only when it finds files. */
+  readonly missingDeeper?: PatternMatches;
   /** What the pattern matches one level down and below; only when it finds files. */
   readonly deeper?: PatternMatches;
   /** Files with the name the pattern gives, anywhere; only when they exist. */
@@ -58,7 +60,7 @@ export interface NearMatchesOptions extends CountingWalkOptions {
 }
 
 type Single = Exclude<keyof NearPatterns, 'related'>;
-const SINGLES: readonly Single[] = ['anyDepth', 'nearDirectory', 'deeper', 'nameElsewhere'];
+const SINGLES: readonly Single[] = ['anyDepth', 'nearDirectory', 'missingDeeper', 'deeper', 'nameElsewhere'];
 
 export async function probeNearMatches(request: GlobRequest, options: NearMatchesOptions, missing?: MissingDirectory): Promise<NearMatches> {
   const patterns = nearPatterns(request.pattern, missing);

@@ -3,7 +3,8 @@
  * layout, for the empty answer's walk to count (nearMatches.ts):
  * - an anchored pattern at any depth (`src/components/*.tsx` → `**\/src/components/*.tsx`);
  * - a missing directory's nearest neighbour in its place (`tests/**` → `test/**`,
- *   missingDirectory.ts);
+ *   missingDirectory.ts), and the missing directory deeper inside its parent
+ *   (`packages/ui/components/**` → `packages/ui/**\/components/**`);
  * - a file pattern one level down and below (`src/*.ts` → `src/**\/*.ts`): files are often in
  *   subdirectories of the one named;
  * - a file named with its directories, by its name alone (`src/utils/helpers.ts` →
@@ -40,6 +41,7 @@ export interface RelatedPattern {
 export interface NearPatterns {
   readonly anyDepth?: CompiledPattern;
   readonly nearDirectory?: CompiledPattern;
+  readonly missingDeeper?: CompiledPattern;
   readonly deeper?: CompiledPattern;
   readonly nameElsewhere?: CompiledPattern;
   readonly related: readonly RelatedPattern[];
@@ -60,10 +62,14 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
     missing === undefined && parent !== undefined && parent !== '**' && !last.includes('**')
       ? `${prefix}${[...segments.slice(0, -1), '**', last].join('/')}`
       : undefined;
+  // Where the missing directory's parent exists, it may lie further down inside it.
+  const missingAt = missing === undefined ? 0 : missing.directory.split('/').length - 2;
+  const missingDeeperGlob = missingAt > 0 ? `${prefix}${[...segments.slice(0, missingAt), '**', ...segments.slice(missingAt)].join('/')}` : undefined;
   const named = segments.length > 1 && /^[^*?[\]{}\\]+\.[^*?[\]{}\\]+$/.test(last) ? `**/${last}` : undefined;
   const globs = {
     anyDepth: anyDepthGlob,
     nearDirectory: missing?.near?.pattern,
+    missingDeeper: missingDeeperGlob,
     deeper: deeperGlob,
     nameElsewhere: named === anyDepthGlob ? undefined : named,
   };

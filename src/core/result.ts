@@ -100,6 +100,8 @@ export interface EmptyResultFacts extends PatternSlips {
    * `test/` for `tests/`), and what the pattern with it in place matches, when that was counted.
    */
   readonly missingDirectoryNear?: { readonly directory: string; readonly otherCase: boolean; readonly matches?: ShownPatternMatches };
+  /** What the pattern matches with the missing directory anywhere inside its parent, when it finds files. */
+  readonly missingDirectoryDeeper?: ShownPatternMatches;
   /** Files that match when case is ignored: how many, and the first few as shown paths. */
   readonly caseless?: { readonly count: number; readonly examples: readonly string[] };
   /**

@@ -52,11 +52,12 @@ function patternMeant(result: GlobResult): string | undefined {
     slipPatternMeant(result) ??
     result.rootRepeated?.pattern ??
     (result.missingDirectoryNear?.matches?.count ? result.missingDirectoryNear.matches.pattern : undefined) ??
+    result.missingDirectoryDeeper?.pattern ??
     (result.directories?.found.length ? result.directories.inside : undefined) ??
     result.sameStem?.pattern ??
     result.relatedExtensions?.[0]?.pattern ??
     result.deeperMatches?.pattern ??
-    (result.anyDepthMatches?.count ? undefined : result.nameElsewhereMatches?.pattern) ??
+    (result.anyDepthMatches?.count || result.deeperMatches ? undefined : result.nameElsewhereMatches?.pattern) ??
     (result.anyDepthMatches?.count ? result.anyDepthMatches.pattern : undefined)
   );
 }

@@ -678,10 +678,11 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
   });
 
   it('names the files a file pattern finds one level down, and those with the name a path gives, elsewhere', async () => {
-    tree.write({ 'lib/utils/helpers.ts': 1, 'packages/ui/src/components/button/Button.tsx': 2, 'packages/ui/src/components/button/Button.test.tsx': 3 });
+    tree.write({ 'lib/utils/helpers.ts': 1, 'packages/ui/src/components/button/Button.tsx': 2, 'packages/ui/src/components/button/Button.test.tsx': 3, 'lib/utils/index.ts': 4 });
     for (const [pattern, line] of [
       ['**/components/*.tsx', '- 2 files match with "**/" before the name, in subdirectories: "packages/ui/src/components/button/Button.test.tsx", "packages/ui/src/components/button/Button.tsx". "pattern": "**/components/**/*.tsx" finds them.'],
       ['packages/ui/src/Button.tsx', '- 1 file matches with "**/" before the name, in subdirectories: "packages/ui/src/components/button/Button.tsx". "pattern": "packages/ui/src/**/Button.tsx" finds it.'],
+      ['packages/ui/src/index.ts', '- 1 file with that name lies elsewhere: "lib/utils/index.ts". "pattern": "**/index.ts" finds it.'],
       ['src/utils/helpers.ts', '- 1 file with that name lies elsewhere: "lib/utils/helpers.ts". "pattern": "**/helpers.ts" finds it.'],
     ] as const) {
       const result = await search(tree, { pattern });
@@ -691,7 +692,19 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       const meant = /"pattern": "([^"]+)" finds/.exec(line)?.[1] ?? '';
       assert.ok((await search(tree, { pattern: meant })).total > 0, meant);
     }
-    // Where the pattern at any depth finds the file, the name alone adds nothing.
+    // A missing directory that lies deeper inside its parent.
+    for (const [pattern, line] of [
+      ['packages/ui/components/**', '- "packages/ui/components/" does not exist in the workspace, but "components/" lies deeper inside "packages/ui/", where 2 files match: "packages/ui/src/components/button/Button.test.tsx", "packages/ui/src/components/button/Button.tsx". "pattern": "packages/ui/**/components/**" finds them.'],
+      ['packages/ui/button/*.tsx', '- "packages/ui/button/" does not exist in the workspace, but "button/" lies deeper inside "packages/ui/", where 2 files match: "packages/ui/src/components/button/Button.test.tsx", "packages/ui/src/components/button/Button.tsx". "pattern": "packages/ui/**/button/*.tsx" finds them.'],
+    ] as const) {
+      const result = await search(tree, { pattern });
+      assert.ok(result.text.split('\n').includes(line), `${pattern}:\n${result.text}`);
+      assert.doesNotMatch(result.text, /At any depth|start it with/, pattern);
+    }
+    // Where one level down finds the file, the name alone adds nothing.
+    const down = await search(tree, { pattern: 'packages/ui/src/Button.tsx' });
+    assert.doesNotMatch(down.text, /with that name/);
+    // Nor where the pattern at any depth finds it.
     const anyDepth = await search(tree, { pattern: 'utils/helpers.ts' });
     assert.match(anyDepth.text, /At any depth 1 file matches: "lib\/utils\/helpers\.ts"\./);
     assert.doesNotMatch(anyDepth.text, /with that name/);
