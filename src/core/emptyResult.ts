@@ -27,7 +27,7 @@ export async function explainEmpty(
   request: GlobRequest,
   { caseless, sameStem }: Pick<CollectedMatches, 'caseless' | 'sameStem'>,
   ignored: IgnoredMatches | undefined,
-  { anyDepth, relatedExtensions, nearDirectory, missingDeeper, deeper, nameElsewhere }: NearMatches,
+  { anyDepth, relatedExtensions, nearDirectory, missingDeeper, deeper, nameElsewhere, nearNames }: NearMatches,
   missing: MissingDirectory | undefined,
 ): Promise<EmptyResultFacts> {
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
@@ -40,6 +40,7 @@ export async function explainEmpty(
     ...(anyDepth ? { anyDepthMatches: shownMatches(anyDepth) } : {}),
     ...(deeper ? { deeperMatches: shownMatches(deeper) } : {}),
     ...(nameElsewhere ? { nameElsewhereMatches: shownMatches(nameElsewhere) } : {}),
+    ...(nearNames ? { nearNameMatches: { name: request.pattern.source.slice(request.pattern.source.lastIndexOf('/') + 1), ...shownMatches(nearNames) } } : {}),
     ...(relatedExtensions.length > 0 ? { relatedExtensions: relatedExtensions.map((matches) => ({ extension: matches.extension, ...shownMatches(matches) })) } : {}),
     ...(ignored ? { ignoredMatches: { count: ignored.count, complete: ignored.complete, examples: shown(ignored.first) } } : {}),
   };
@@ -62,6 +63,7 @@ export async function explainEmpty(
       ? { missingDirectoryNear: { directory: near.directory, otherCase: near.otherCase, ...(nearDirectory ? { matches: shownMatches(nearDirectory) } : {}) } }
       : {}),
     ...(missingDeeper ? { missingDirectoryDeeper: shownMatches(missingDeeper) } : {}),
+    ...(missing.siblings ? { missingDirectorySiblings: missing.siblings } : {}),
     ...(rootRepeated ? { rootRepeated } : {}),
   };
 }

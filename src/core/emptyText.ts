@@ -19,6 +19,8 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   // when ignored files match it where it is anchored.
   // The file's name anywhere tells more only where the pattern at any depth and one level down found none.
   const nameElsewhere = result.anyDepthMatches?.count || result.deeperMatches ? undefined : result.nameElsewhereMatches;
+  // Names near the one given, where no file has that name with another extension (sameStem).
+  const nearNames = result.sameStem ? undefined : result.nearNameMatches;
   const otherPatternGiven =
     rewriteSuggested(result) ||
     result.sameStem !== undefined ||
@@ -26,7 +28,8 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     (result.missingDirectoryNear?.matches?.count ?? 0) > 0 ||
     result.missingDirectoryDeeper !== undefined ||
     result.deeperMatches !== undefined ||
-    nameElsewhere !== undefined;
+    nameElsewhere !== undefined ||
+    nearNames !== undefined;
   if (result.missingDirectory !== undefined) {
     hints.push(missingDirectoryHint(result, result.missingDirectory));
   }
@@ -51,6 +54,10 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   if (nameElsewhere) {
     const { pattern, count: files, complete, examples } = nameElsewhere;
     hints.push(`- ${countedFiles(files, complete, true)} with that name ${files === 1 ? 'lies' : 'lie'} elsewhere${someOf(files, examples)}. ${findsThem(pattern, files)}`);
+  }
+  if (nearNames) {
+    const { name, pattern, count: files, complete, examples } = nearNames;
+    hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'has' : 'have'} a name near ${quoted(name)}${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }
   const elsewhere = result.absoluteElsewhere;
   if (result.rootRepeated) {
@@ -92,7 +99,17 @@ function missingDirectoryHint(result: ResultFacts, missing: string): string {
     return `${missingText}, but ${quoted(missing.slice(nameStart))} lies deeper inside ${quoted(missing.slice(0, nameStart))}, where ${countedFiles(deeper.count, deeper.complete)} ${deeper.count === 1 ? 'matches' : 'match'}${someOf(deeper.count, deeper.examples)}. ${findsThem(deeper.pattern, deeper.count)}`;
   }
   if (near === undefined) {
-    return `${missingText}.`;
+    const siblings = result.missingDirectorySiblings;
+    if (siblings === undefined) {
+      return `${missingText}.`;
+    }
+    const nameStart = missing.lastIndexOf('/', missing.length - 2) + 1;
+    const where = nameStart === 0 ? 'at the top' : `in ${quoted(missing.slice(0, nameStart))}`;
+    if (siblings.count === 1) {
+      return `${missingText}. The only directory ${where} is ${quoted(siblings.first[0])}.`;
+    }
+    const more = siblings.count > siblings.first.length ? `, and ${siblings.count - siblings.first.length} more` : '';
+    return `${missingText}. The directories ${where} are ${siblings.first.map(quoted).join(', ')}${more}.`;
   }
   const existing = `${quoted(near.directory)} does${near.otherCase ? ' (names are matched case-sensitively)' : ''}`;
   const matches = near.matches;

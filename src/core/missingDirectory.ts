@@ -17,7 +17,15 @@ export interface MissingDirectory {
   /** As the pattern names it, from the search root: "src/tests/". */
   readonly directory: string;
   readonly near?: NearDirectory;
+  /**
+   * Where none is near: the directories beside it (not hidden ones), the first few by name, and
+   * how many there are, so a model that guessed the layout sees the one there is.
+   */
+  readonly siblings?: { readonly first: readonly string[]; readonly count: number };
 }
+
+/** Directories beside a missing one named at most. */
+const SIBLINGS_NAMED = 10;
 
 export interface NearDirectory {
   /** From the search root: "src/test/". */
@@ -41,7 +49,8 @@ export async function firstMissingDirectory(request: GlobRequest): Promise<Missi
       const name = directories[depth - 1];
       const near = await nearestDirectory(request, parent, name);
       if (near === undefined) {
-        return { directory: `${relative}/` };
+        const siblings = await directoriesIn(request, parent);
+        return { directory: `${relative}/`, ...(siblings.length > 0 ? { siblings: { first: siblings.slice(0, SIBLINGS_NAMED), count: siblings.length } } : {}) };
       }
       const pattern = /[*?[\]{}\\,]/.test(near) ? undefined : patternWithDirectory(request, depth - 1, near);
       return {
@@ -64,6 +73,18 @@ async function nearestDirectory(request: GlobRequest, parent: readonly string[],
   return undefined;
 }
 
+/** The directories (not hidden ones) in `parent` under the first search root that has any, by name. */
+async function directoriesIn(request: GlobRequest, parent: readonly string[]): Promise<string[]> {
+  for (const scope of request.scopes) {
+    const entries = await fs.readdir(nodePath.join(scope.searchRoot, ...parent), { withFileTypes: true }).catch(() => []);
+    const names = entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => `${entry.name}/`);
+    if (names.length > 0) {
+      return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    }
+  }
+  return [];
+}
+
 /** The name of the directory in `parent` whose name is nearest `name` (nearnessOf), if one is near. */
 export async function nearestDirectoryIn(parent: string, name: string): Promise<string | undefined> {
   const entries = await fs.readdir(parent, { withFileTypes: true }).catch(() => []);
@@ -84,11 +105,12 @@ export async function nearestDirectoryIn(parent: string, name: string): Promise<
  * and "api"), and a swap is the slip of a hand, not another word.
  */
 export function nearnessOf(candidate: string, wanted: string): Nearness | undefined {
-  const a = candidate.toLowerCase();
-  const b = wanted.toLowerCase();
-  if (candidate === wanted) {
+  // Every way of being near changes the length by two at most; this keeps a name of 100 KB cheap.
+  if (candidate === wanted || Math.abs(candidate.length - wanted.length) > 2) {
     return undefined;
   }
+  const a = candidate.toLowerCase();
+  const b = wanted.toLowerCase();
   if (a === b) {
     return 0;
   }
@@ -107,8 +129,11 @@ function swapsTwo(a: string, b: string): boolean {
   if (a.length !== b.length) {
     return false;
   }
-  const first = [...a].findIndex((c, i) => c !== b[i]);
-  return first !== -1 && first + 1 < a.length && a[first] === b[first + 1] && a[first + 1] === b[first] && a.slice(first + 2) === b.slice(first + 2);
+  let first = 0;
+  while (first < a.length && a[first] === b[first]) {
+    first += 1;
+  }
+  return first < a.length && first + 1 < a.length && a[first] === b[first + 1] && a[first + 1] === b[first] && a.slice(first + 2) === b.slice(first + 2);
 }
 
 /** True when one character inserted, dropped or changed turns `a` into `b`. */

@@ -17,6 +17,7 @@ import { NameCounter, type FoundNames } from './foundNames';
 import type { ScopeRules } from './glob';
 import type { MissingDirectory } from './missingDirectory';
 import { nearPatterns, type NearPatterns } from './nearPatterns';
+import type { RawName } from './names';
 import type { CompiledPattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
 import { suffixesFilterArgs } from './ripgrep/nameFilter';
@@ -51,6 +52,8 @@ export interface NearMatches {
   readonly deeper?: PatternMatches;
   /** Files with the name the pattern gives, anywhere; only when they exist. */
   readonly nameElsewhere?: PatternMatches;
+  /** Files with a name near the one a pattern without wildcards gives, anywhere (NearName), and the glob of their names. */
+  readonly nearNames?: PatternMatches;
   /** The related endings with files, most files first. */
   readonly relatedExtensions: readonly RelatedExtensionMatches[];
 }
@@ -59,7 +62,7 @@ export interface NearMatchesOptions extends CountingWalkOptions {
   readonly rulesFor: (scope: SearchScope) => ScopeRules;
 }
 
-type Single = Exclude<keyof NearPatterns, 'related'>;
+type Single = Exclude<keyof NearPatterns, 'related' | 'nearName'>;
 const SINGLES: readonly Single[] = ['anyDepth', 'nearDirectory', 'missingDeeper', 'deeper', 'nameElsewhere'];
 
 export async function probeNearMatches(request: GlobRequest, options: NearMatchesOptions, missing?: MissingDirectory): Promise<NearMatches> {
@@ -69,13 +72,15 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
     return pattern ? [{ key, pattern }] : [];
   });
   const near: CompiledPattern[] = [...singles.map(({ pattern }) => pattern), ...patterns.related.map(({ pattern }) => pattern)];
-  if (near.length === 0) {
+  const { nearName } = patterns;
+  if (near.length === 0 && nearName === undefined) {
     return { relatedExtensions: [] };
   }
   // A sieve only where every pattern has a fixed ending: it must let each one's files through.
   const suffixes = near.map((pattern) => pattern.requiredSuffix).filter((suffix): suffix is string => suffix !== undefined);
-  const sieve = suffixes.length === near.length ? suffixesFilterArgs(suffixes) : [];
+  const sieve = suffixes.length === near.length ? suffixesFilterArgs([...suffixes, ...(nearName ? [nearName.extension] : [])]) : [];
   const found = near.map(() => new NameCounter());
+  const nearNames = new NearNames();
   const walked = await countingWalks(
     request,
     {
@@ -90,7 +95,12 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
             found[i].add(scope, name);
           }
         });
-        return { counted: found.reduce((sum, counter) => sum + counter.count, 0), enough: found.every((counter) => counter.count === COUNTED_AT_MOST) };
+        const baseName = relative.slice(relative.lastIndexOf('/') + 1);
+        if (nearName?.isNear(baseName) && nearNames.count < COUNTED_AT_MOST) {
+          nearNames.add(scope, name, baseName);
+        }
+        const counters = [...found, ...(nearName ? [nearNames] : [])];
+        return { counted: counters.reduce((sum, counter) => sum + counter.count, 0), enough: counters.every((counter) => counter.count === COUNTED_AT_MOST) };
       },
     },
     options,
@@ -108,12 +118,40 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
       learned[key] = matches;
     }
   });
+  const nearNamesGlob = nearNames.glob();
   return {
     ...learned,
+    ...(nearNamesGlob ? { nearNames: { pattern: nearNamesGlob, count: nearNames.count, first: nearNames.first, complete: walked && nearNames.count < COUNTED_AT_MOST } } : {}),
     relatedExtensions: patterns.related
       .map(({ extension }, i) => ({ extension, ...matchesOf(singles.length + i) }))
       .filter((matches) => matches.count > 0)
       .sort((a, b) => b.count - a.count)
       .slice(0, RELATED_SHOWN),
   };
+}
+
+/** Names offered in one glob at most, those of the most files first ("{util.py,utils2.py}"). */
+const NEAR_NAMES_OFFERED = 3;
+
+/** Files with a near name, and how many have each name. */
+class NearNames extends NameCounter {
+  private readonly byName = new Map<string, number>();
+
+  override add(scope: number, name: RawName, baseName?: string): void {
+    super.add(scope, name);
+    if (baseName !== undefined) {
+      this.byName.set(baseName, (this.byName.get(baseName) ?? 0) + 1);
+    }
+  }
+
+  /**
+   * The glob of the most common names (a pattern without "/" matches a name at any depth); none
+   * without files. A name with "," or a brace cannot stand in "{...}": then the most common alone.
+   */
+  glob(): string | undefined {
+    // A name holding glob syntax would be read as a glob.
+    const names = [...this.byName].sort(([, a], [, b]) => b - a).map(([name]) => name).filter((name) => !/[*?[\]\\]/.test(name));
+    const offered = names.slice(0, names.some((name) => /[,{}]/.test(name)) ? 1 : NEAR_NAMES_OFFERED);
+    return offered.length === 0 ? undefined : offered.length === 1 ? offered[0] : `{${offered.join(',')}}`;
+  }
 }

@@ -9,13 +9,15 @@
  *   subdirectories of the one named;
  * - a file named with its directories, by its name alone (`src/utils/helpers.ts` →
  *   `**\/helpers.ts`): the name is remembered better than where it lies;
+ * - for a file's name without wildcards, the names near it with the same extension, anywhere
+ *   (`utils.py` → `util.py`, `requirements.txt` → `requirements-dev.txt`; see NearName);
  * - an ending related to the one given: spellings of one format (`.yml`, `.yaml`), the
  *   JavaScript and TypeScript family a project has one side of (`.js`, `.ts`, `.tsx`), and test
  *   files named the other way (`.spec.ts`, `.test.ts`).
  * Pure: which patterns to try, not what they find.
  */
 
-import type { MissingDirectory } from './missingDirectory';
+import { nearnessOf, type MissingDirectory } from './missingDirectory';
 import { atAnyDepth, compilePattern, type CompiledPattern } from './pattern';
 import { pathSegments } from './patternPath';
 
@@ -25,7 +27,7 @@ const RELATED_EXTENSIONS: ReadonlyArray<readonly string[]> = [
   ['jpg', 'jpeg'],
   ['htm', 'html'],
   ['tif', 'tiff'],
-  ['md', 'markdown'],
+  ['md', 'markdown', 'mdx', 'rst', 'adoc'],
   ['js', 'ts', 'tsx', 'jsx', 'mjs', 'cjs', 'mts', 'cts'],
 ];
 
@@ -38,12 +40,38 @@ export interface RelatedPattern {
   readonly pattern: CompiledPattern;
 }
 
+/**
+ * The file name a pattern without wildcards ends in, to find names near it: the same extension,
+ * and a stem one letter off or of the other number ("util" for "utils", nearnessOf), or the stem
+ * with more after a "-", "_" or "." ("requirements-dev" for "requirements"). Names in another
+ * case only are left to the caseless look (caseless.ts).
+ */
+export class NearName {
+  private readonly stem: string;
+  readonly extension: string;
+
+  constructor(readonly name: string) {
+    const dot = name.lastIndexOf('.');
+    this.stem = name.slice(0, dot);
+    this.extension = name.slice(dot);
+  }
+
+  isNear(candidate: string): boolean {
+    if (candidate === this.name || !candidate.endsWith(this.extension)) {
+      return false;
+    }
+    const stem = candidate.slice(0, -this.extension.length);
+    return (nearnessOf(stem, this.stem) ?? 0) > 0 || (stem.startsWith(this.stem) && /^[-_.]./.test(stem.slice(this.stem.length)));
+  }
+}
+
 export interface NearPatterns {
   readonly anyDepth?: CompiledPattern;
   readonly nearDirectory?: CompiledPattern;
   readonly missingDeeper?: CompiledPattern;
   readonly deeper?: CompiledPattern;
   readonly nameElsewhere?: CompiledPattern;
+  readonly nearName?: NearName;
   readonly related: readonly RelatedPattern[];
 }
 
@@ -80,7 +108,11 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
       compiled[key] = compilePattern(glob);
     }
   }
-  return { ...compiled, related: relatedPatterns(pattern) };
+  // A name with a stem and an extension ("utils.py", not ".env" or "Makefile"); found by index, as
+  // a regular expression for it would backtrack over a name of 100 KB.
+  const extensionDot = last.lastIndexOf('.');
+  const nearName = pattern.literal && !last.startsWith('.') && extensionDot > 0 && extensionDot < last.length - 1 && !/[\\,{}]/.test(last) ? new NearName(last) : undefined;
+  return { ...compiled, ...(nearName ? { nearName } : {}), related: relatedPatterns(pattern) };
 }
 
 /** The pattern with each ending related to the one it has; none for a negation. */

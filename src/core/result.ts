@@ -100,6 +100,8 @@ export interface EmptyResultFacts extends PatternSlips {
    * `test/` for `tests/`), and what the pattern with it in place matches, when that was counted.
    */
   readonly missingDirectoryNear?: { readonly directory: string; readonly otherCase: boolean; readonly matches?: ShownPatternMatches };
+  /** Where no directory beside the missing one has a near name: those there are, the first few, and how many. */
+  readonly missingDirectorySiblings?: { readonly first: readonly string[]; readonly count: number };
   /** What the pattern matches with the missing directory anywhere inside its parent, when it finds files. */
   readonly missingDirectoryDeeper?: ShownPatternMatches;
   /** Files that match when case is ignored: how many, and the first few as shown paths. */
@@ -122,6 +124,8 @@ export interface EmptyResultFacts extends PatternSlips {
   readonly deeperMatches?: ShownPatternMatches;
   /** Files with the name a pattern with directories gives, anywhere ("**\/helpers.ts"), when there are any. */
   readonly nameElsewhereMatches?: ShownPatternMatches;
+  /** Files with a name near the one a pattern without wildcards gives ("util.py" for "utils.py"), when there are any. */
+  readonly nearNameMatches?: ShownPatternMatches & { readonly name: string };
   /**
    * Files with an extension related to the one the pattern ends in (".yaml" for ".yml"), most
    * files first, with the extension.

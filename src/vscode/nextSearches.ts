@@ -55,6 +55,7 @@ function patternMeant(result: GlobResult): string | undefined {
     result.missingDirectoryDeeper?.pattern ??
     (result.directories?.found.length ? result.directories.inside : undefined) ??
     result.sameStem?.pattern ??
+    result.nearNameMatches?.pattern ??
     result.relatedExtensions?.[0]?.pattern ??
     result.deeperMatches?.pattern ??
     (result.anyDepthMatches?.count || result.deeperMatches ? undefined : result.nameElsewhereMatches?.pattern) ??

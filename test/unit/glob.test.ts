@@ -545,7 +545,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       // Ignored files are not counted: the search's own rules.
       ['ignored/nears/*.ts', '"ignored/nears/" does not exist in the workspace; "ignored/near/" does, but "pattern": "ignored/near/*.ts" finds nothing there either.'],
       // Not near: a three-letter name one letter off another ("app"), a file of the near name.
-      ['api/*.ts', '"api/" does not exist in the workspace.'],
+      ['api/*.ts', '"api/" does not exist in the workspace. The directories at the top are "Lib/", "app/", "components/", "docs/", "ignored/", "lib-old/", "src/", "test/".'],
     ] as const) {
       const result = await search(tree, { pattern });
       assert.equal(result.total, 0, pattern);
@@ -711,6 +711,40 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     // Nothing one level down, and no name for a pattern with wildcards in its name.
     const none = await search(tree, { pattern: 'lib/*.tsx' });
     assert.doesNotMatch(none.text, /before the name|with that name/);
+  });
+
+  it('names files with a name near the one given, the directories where a missing one is not, and other documentation formats', async () => {
+    tree.write({
+      'mypkg/sub/util.py': 1, 'mypkg/utils2.py': 2, 'mypkg/core.py': 3, 'tests/unit/test_core.py': 4, 'requirements-dev.txt': 5, 'docs/index.rst': 6,
+      'tsconfig.base.json': 7, '.venv/lib/site.py': 8, 'ignored/util.py': 9,
+    });
+    writeFileSync(tree.path('.gitignore'), 'ignored/\n');
+    const near = (pattern: string, meant: string, files: readonly string[]): RegExp => {
+      const examples = files.map((file) => `"${escapeRegExp(file)}"`).join('|');
+      const counted = files.length === 1 ? '1 file has' : `${files.length} files have`;
+      return new RegExp(`^- ${counted} a name near "${escapeRegExp(pattern.slice(pattern.lastIndexOf('/') + 1))}": (${examples})(, (${examples}))*\\. "pattern": "${escapeRegExp(meant)}" finds (it|them)\\.$`, 'm');
+    };
+    for (const [pattern, meant, files] of [
+      // One letter off or the other number, and the stem with more after "-", "_" or "."; anywhere, not ignored.
+      ['mypkg/utils.py', '{util.py,utils2.py}', ['mypkg/sub/util.py', 'mypkg/utils2.py']],
+      ['requirements.txt', 'requirements-dev.txt', ['requirements-dev.txt']],
+      ['tests/test_cores.py', 'test_core.py', ['tests/unit/test_core.py']],
+    ] as const) {
+      const result = await search(tree, { pattern });
+      assert.equal(result.total, 0, pattern);
+      assert.match(result.text, near(pattern, meant, files), pattern);
+      assert.deepEqual((await search(tree, { pattern: meant })).page.map((path) => path.path).sort(), [...files].sort(), meant);
+    }
+    // None near; and where the name has files with another extension, those are named instead.
+    assert.doesNotMatch((await search(tree, { pattern: 'setup.py' })).text, /a name near/);
+    const tsconfig = await search(tree, { pattern: 'tsconfig.json' });
+    assert.match(tsconfig.text, /the same name with any extension: "tsconfig\.base\.json"/);
+    assert.doesNotMatch(tsconfig.text, /a name near/);
+    // reStructuredText beside Markdown.
+    assert.match((await search(tree, { pattern: 'docs/*.md' })).text, /^- 1 file ends in "\.rst" instead: "docs\/index\.rst"\. "pattern": "docs\/\*\.rst" finds it\.$/m);
+    // A missing directory with none near: those there are (not hidden ones), and the only one.
+    assert.match((await search(tree, { pattern: 'src/**/*.py' })).text, /^- "src\/" does not exist in the workspace\. The directories at the top are "docs\/", "ignored\/", "mypkg\/", "tests\/"\.$/m);
+    assert.match((await search(tree, { pattern: 'tests/lib/*.py' })).text, /^- "tests\/lib\/" does not exist in the workspace\. The only directory in "tests\/" is "unit\/"\.$/m);
   });
 
   it('does not advise "**/" for a pattern that already starts with it', async () => {
