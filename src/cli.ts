@@ -159,6 +159,16 @@ function usageError(message: string): number {
   return 2;
 }
 
+// A reader that stops early (`workspace-glob '*' | head -3`) closes the pipe: the rest of the
+// answer has nowhere to go, which is no failure of the search, and command-line tools end
+// quietly there. Node ignores SIGPIPE, so without this the write's error ends it with a trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') {
+    process.exit(0);
+  }
+  throw error;
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

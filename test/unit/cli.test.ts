@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { glob, VSCODE_DEFAULT_RULES } from '../../src/core';
 import { testRipgrep } from './helpers/ripgrep';
@@ -37,6 +37,17 @@ describe('command line (the built dist/cli.js)', () => {
       rules: VSCODE_DEFAULT_RULES,
     });
     assert.equal(cli.stdout, `${engine.text}\n`);
+  });
+
+  it('ends quietly when its reader closes the pipe early (regression: "| head" ended it with an EPIPE trace)', async () => {
+    const child = spawn(process.execPath, [CLI, '*'], { cwd: tree.root, env: { ...process.env, XDG_CACHE_HOME: cache.root }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // The reading end is closed before the answer is written.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    assert.equal(stderr, '');
+    assert.equal(status, 0);
   });
 
   it('prints the SPEC §8 object with --json, and saves the complete list in the user cache', () => {
