@@ -93,7 +93,11 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
   // Where the missing directory's parent exists, it may lie further down inside it.
   const missingAt = missing === undefined ? 0 : missing.directory.split('/').length - 2;
   const missingDeeperGlob = missingAt > 0 ? `${prefix}${[...segments.slice(0, missingAt), '**', ...segments.slice(missingAt)].join('/')}` : undefined;
-  const named = segments.length > 1 && /^[^*?[\]{}\\]+\.[^*?[\]{}\\]+$/.test(last) ? `**/${last}` : undefined;
+  // A name with a stem and an extension ("utils.py", not ".env" or "Makefile"), told by index: a
+  // regular expression for it backtracks over a long name of many dots.
+  const extensionDot = last.lastIndexOf('.');
+  const fileName = !/[*?[\]{}\\]/.test(last) && extensionDot > 0 && extensionDot < last.length - 1 && !last.startsWith('.');
+  const named = segments.length > 1 && fileName ? `**/${last}` : undefined;
   const globs = {
     anyDepth: anyDepthGlob,
     nearDirectory: missing?.near?.pattern,
@@ -108,10 +112,7 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
       compiled[key] = compilePattern(glob);
     }
   }
-  // A name with a stem and an extension ("utils.py", not ".env" or "Makefile"); found by index, as
-  // a regular expression for it would backtrack over a name of 100 KB.
-  const extensionDot = last.lastIndexOf('.');
-  const nearName = pattern.literal && !last.startsWith('.') && extensionDot > 0 && extensionDot < last.length - 1 && !/[\\,{}]/.test(last) ? new NearName(last) : undefined;
+  const nearName = pattern.literal && fileName && !/[,{}]/.test(last) ? new NearName(last) : undefined;
   return { ...compiled, ...(nearName ? { nearName } : {}), related: relatedPatterns(pattern) };
 }
 

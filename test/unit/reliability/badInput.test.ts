@@ -148,6 +148,11 @@ describe('reliability: bad input (real engine, real ripgrep)', function () {
         spacedBraces: `{a,${' '.repeat(100_000)}b}`,
         escapedBrackets: '\\['.repeat(50_000),
         parentheses: '('.repeat(100_000),
+        // Read for near patterns (nearPatterns.ts): a test of "a name with an extension" by a
+        // regular expression backtracked over such names (one of one letter, one of 200 KB of dots,
+        // which took 20 s there).
+        nameWithExtension: `${'a'.repeat(100_000)}.py`,
+        manyDots: `x/${'a.'.repeat(100_000)}*`,
       };
       assert.ok(probes.alternatives.length > 98_000);
       const inputs: Record<string, { pattern: string; path?: string }> = {
@@ -202,7 +207,7 @@ describe('reliability: bad input (real engine, real ripgrep)', function () {
     });
 
     it('100 KB patterns read for slips once they match nothing get their explained empty answer', () => {
-      for (const name of ['spacedBraces', 'escapedBrackets', 'parentheses']) {
+      for (const name of ['spacedBraces', 'escapedBrackets', 'parentheses', 'nameWithExtension', 'manyDots']) {
         const report = answered(runs[name]);
         assert.equal(report.result?.total, 0, `${name}: ${JSON.stringify(report.error)}`);
         assert.match(report.result?.text ?? '', /^No files match /, name);
