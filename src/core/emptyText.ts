@@ -15,8 +15,9 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   }
   const hints = slipHints(result);
   // Advice on where the written pattern matches is left out when a pattern meant is given (for a
-  // slip, or for files with its name and another extension, or with a related extension), and
-  // when ignored files match it where it is anchored.
+  // slip; for files with its name and another extension, a related ending or a near name; in a
+  // near directory, one level down or by the name alone), and when ignored files match it where
+  // it is anchored.
   // The file's name anywhere tells more only where the pattern at any depth and one level down found none.
   const nameElsewhere = result.anyDepthMatches?.count || result.deeperMatches ? undefined : result.nameElsewhereMatches;
   // Names near the one given, where no file has that name with another extension (sameStem).
@@ -195,12 +196,12 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
   return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${someOf(ignored.count, ignored.examples)}. Pass "includeIgnored": true to search them.`;
 }
 
-/** The pattern to send for files an empty answer names. */
 /** "12 files", or "at least 1,000 files" for a count a walk cut short; capitalised to open a line. */
 function countedFiles(files: number, complete: boolean, opening = false): string {
   return complete ? count(files, 'file') : `${opening ? 'At' : 'at'} least ${count(files, 'file')}`;
 }
 
+/** The pattern to send for files an empty answer names. */
 function findsThem(pattern: string, files: number): string {
   return `"pattern": ${quoted(pattern)} finds ${files === 1 ? 'it' : 'them'}.`;
 }

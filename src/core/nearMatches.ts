@@ -81,6 +81,7 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
   const sieve = suffixes.length === near.length ? suffixesFilterArgs([...suffixes, ...(nearName ? [nearName.extension] : [])]) : [];
   const found = near.map(() => new NameCounter());
   const nearNames = new NearNames();
+  const counters = [...found, ...(nearName ? [nearNames] : [])];
   const walked = await countingWalks(
     request,
     {
@@ -99,7 +100,6 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
         if (nearName?.isNear(baseName) && nearNames.count < COUNTED_AT_MOST) {
           nearNames.add(scope, name, baseName);
         }
-        const counters = [...found, ...(nearName ? [nearNames] : [])];
         return { counted: counters.reduce((sum, counter) => sum + counter.count, 0), enough: counters.every((counter) => counter.count === COUNTED_AT_MOST) };
       },
     },

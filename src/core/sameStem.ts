@@ -64,6 +64,8 @@ export class SameStemMatches {
   private readonly foundInOtherCase = new NameCounter();
   /** How many names found in another case have each stem, as written there ("README"). */
   private readonly otherCaseStems = new Map<string, number>();
+  /** Each name's directories and stem as found, and the stem when the glob with it finds the name. */
+  private readonly stemsChecked = new Map<string, string | undefined>();
 
   constructor(readonly glob: StemGlob | undefined) {
     this.matcher = glob && compilePattern(glob.pattern);
@@ -84,7 +86,10 @@ export class SameStemMatches {
       return;
     }
     this.foundInOtherCase.add(scope, name);
-    const stem = stemInCaseOf(this.glob, relative);
+    // Compiled once for each way of writing the directories and the stem, not for each name.
+    const key = relative.slice(0, relative.lastIndexOf('/') + 1 + this.glob.stem.length);
+    const stem = this.stemsChecked.has(key) ? this.stemsChecked.get(key) : stemInCaseOf(this.glob, relative);
+    this.stemsChecked.set(key, stem);
     if (stem !== undefined) {
       this.otherCaseStems.set(stem, (this.otherCaseStems.get(stem) ?? 0) + 1);
     }
