@@ -163,8 +163,11 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
       writeFileSync(fake, "#!/bin/sh\nprintf 'a.txt\\0b.txt\\0'\nyes 'rg: ./x: Permission denied (os error 13)' | head -n 200000 >&2\nexit 2\n");
       chmodSync(fake, 0o755);
       endless = scratch.path('fake', 'rg-endless');
-      // A warning flood that never ends, from a child process of the fake ripgrep.
-      writeFileSync(endless, "#!/bin/sh\nprintf 'a.txt\\0'\nyes 'rg: ./x: Permission denied (os error 13)' >&2\n");
+      // A warning flood that never ends, from a child process of the fake ripgrep. Its first
+      // line is in the pipe before the child starts, where the test waits for the child: the
+      // search then has a warning to count whenever the timeout stops it (regression: a flaky
+      // test, when the timeout came before "yes" had written anything).
+      writeFileSync(endless, "#!/bin/sh\nprintf 'a.txt\\0'\nprintf 'rg: ./x: Permission denied (os error 13)\\n' >&2\nyes 'rg: ./x: Permission denied (os error 13)' >&2\n");
       chmodSync(endless, 0o755);
     });
 
