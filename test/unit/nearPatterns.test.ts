@@ -1,0 +1,73 @@
+import * as assert from 'node:assert/strict';
+import { nearnessOf } from '../../src/core/missingDirectory';
+import { compilePattern } from '../../src/core/pattern';
+import { NearName, nearPatterns } from '../../src/core/nearPatterns';
+
+describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pure)', () => {
+  it('tells how near a name is: another case, the other number, a letter off, two swapped', () => {
+    for (const [candidate, wanted, nearness] of [
+      ['Src', 'src', 0],
+      ['test', 'tests', 1],
+      ['docs', 'doc', 1],
+      ['classes', 'class', 1],
+      ['components', 'compnents', 2],
+      ['util', 'utik', 2],
+      ['src', 'scr', 2],
+      // Not near: the same name, three letters one off, two letters off, lengths far apart.
+      ['src', 'src', undefined],
+      ['app', 'api', undefined],
+      ['lib', 'bin', undefined],
+      ['tests', 'text', undefined],
+      ['a', 'a'.repeat(100_000), undefined],
+    ] as const) {
+      assert.equal(nearnessOf(candidate, wanted), nearness, `${candidate} for ${wanted}`);
+    }
+  });
+
+  it('finds names near a file name with the same extension, and not the name itself', () => {
+    const name = new NearName('utils.py');
+    assert.deepEqual(
+      ['util.py', 'utils2.py', 'utils-old.py', 'utils_v2.py', 'utils.py', 'Utils.py', 'util.ts', 'utilities.py', 'utilsx.pyc'].filter((candidate) => name.isNear(candidate)),
+      ['util.py', 'utils2.py', 'utils-old.py', 'utils_v2.py'],
+    );
+  });
+
+  it('gives each near pattern where it applies', () => {
+    const sources = (pattern: string, missing?: Parameters<typeof nearPatterns>[1]): Record<string, string | string[] | undefined> => {
+      const near = nearPatterns(compilePattern(pattern), missing);
+      return {
+        anyDepth: near.anyDepth?.source,
+        nearDirectory: near.nearDirectory?.source,
+        missingDeeper: near.missingDeeper?.source,
+        deeper: near.deeper?.source,
+        nameElsewhere: near.nameElsewhere?.source,
+        nearName: near.nearName?.name,
+        related: near.related.map(({ pattern: related }) => related.source),
+      };
+    };
+    assert.deepEqual(sources('src/utils/helpers.ts'), {
+      anyDepth: '**/src/utils/helpers.ts',
+      nearDirectory: undefined,
+      missingDeeper: undefined,
+      deeper: 'src/utils/**/helpers.ts',
+      nameElsewhere: '**/helpers.ts',
+      nearName: 'helpers.ts',
+      related: ['src/utils/helpers.js', 'src/utils/helpers.tsx', 'src/utils/helpers.jsx', 'src/utils/helpers.mjs', 'src/utils/helpers.cjs', 'src/utils/helpers.mts', 'src/utils/helpers.cts'],
+    });
+    assert.deepEqual((sources('**/*.spec.ts').related as string[]).slice(0, 2), ['**/*.test.ts', '**/*.spec.js']);
+    // A missing directory: its near neighbour, and deeper inside its parent; nothing one level down.
+    const missing = { directory: 'packages/ui/components/', near: { directory: 'packages/ui/component/', otherCase: false, pattern: 'packages/ui/component/**' } };
+    assert.deepEqual(sources('packages/ui/components/**', missing), {
+      anyDepth: '**/packages/ui/components/**',
+      nearDirectory: 'packages/ui/component/**',
+      missingDeeper: 'packages/ui/**/components/**',
+      deeper: undefined,
+      nameElsewhere: undefined,
+      nearName: undefined,
+      related: [],
+    });
+    // A negation keeps only its any-depth pattern; a bare name with wildcards has none.
+    assert.deepEqual(sources('!src/*.ts'), { anyDepth: '!**/src/*.ts', nearDirectory: undefined, missingDeeper: undefined, deeper: undefined, nameElsewhere: undefined, nearName: undefined, related: [] });
+    assert.deepEqual(sources('*.py'), { anyDepth: undefined, nearDirectory: undefined, missingDeeper: undefined, deeper: undefined, nameElsewhere: undefined, nearName: undefined, related: [] });
+  });
+});
