@@ -6,8 +6,9 @@
  * src/src/core), files that match when case is ignored and files with the name of a pattern
  * without wildcards and another extension (both found while listing, caseless.ts and
  * sameStem.ts), those near patterns match (nearPatterns.ts: an anchored one at any depth, one
- * level deeper, the file's name alone, one with a related ending) and those `includeIgnored` would add (one more walk each, nearMatches.ts and
- * ignoredProbe.ts), and slips in how the pattern was written (patternSlips.ts).
+ * level deeper, the file's name alone, names near it, one with a related ending) and those
+ * `includeIgnored` would add (one more walk each, nearMatches.ts and ignoredProbe.ts), and slips
+ * in how the pattern was written (patternSlips.ts).
  */
 
 import * as nodePath from 'node:path';

@@ -109,8 +109,8 @@ export interface EmptyResultFacts extends PatternSlips {
   /**
    * Files with the name of a pattern without wildcards and any extension ("README.md" for
    * "README"): the glob that finds them ("README.*"), how many, and the first few as shown paths.
-   * `otherCase` when their names have another case too ("README.md" for "readme"): the glob has
-   * the first one's case and finds `patternFinds` of them.
+   * `otherCase` when their names have another case too ("README.md" for "readme"): the glob is
+   * written in their cases (the most common few) and finds `patternFinds` of them.
    */
   readonly sameStem?: {
     readonly pattern: string;
