@@ -54,7 +54,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   }
   if (nameElsewhere) {
     const { pattern, count: files, complete, examples } = nameElsewhere;
-    hints.push(`- ${countedFiles(files, complete, true)} with that name ${files === 1 ? 'lies' : 'lie'} elsewhere${someOf(files, examples)}. ${findsThem(pattern, files)}`);
+    hints.push(`- ${countedFiles(files, complete, true)} named ${quoted(pattern.slice(pattern.lastIndexOf('/') + 1))} ${files === 1 ? 'lies' : 'lie'} elsewhere${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }
   if (nearNames) {
     const { name, pattern, count: files, complete, examples } = nearNames;

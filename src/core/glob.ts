@@ -9,7 +9,8 @@ import { groupByTopLevelEntry } from './group';
 import { probeIgnored } from './ignoredProbe';
 import type { StatMode } from './modifiedTimes';
 import { modifiedOrder } from './order';
-import { firstMissingDirectory } from './missingDirectory';
+import { compilePattern, type CompiledPattern } from './pattern';
+import { firstMissingDirectory, type DirectoryExcluded } from './missingDirectory';
 import { probeNearMatches } from './nearMatches';
 import { CompletedSearch } from './present';
 import type { GlobResult } from './result';
@@ -98,6 +99,22 @@ export interface GlobSearch {
   dispose(): void;
 }
 
+/** Whether the search's excludes leave a directory out (none do with `includeIgnored`). */
+function excludedBy(request: GlobRequest, rulesFor: (scope: SearchScope) => ScopeRules): DirectoryExcluded {
+  const compiled = new Map<SearchScope, CompiledPattern[]>();
+  return (scope, walkRelative) => {
+    if (request.includeIgnored) {
+      return false;
+    }
+    let excludes = compiled.get(scope);
+    if (excludes === undefined) {
+      excludes = rulesFor(scope).excludeGlobs.map((glob) => compilePattern(glob));
+      compiled.set(scope, excludes);
+    }
+    return excludes.some((exclude) => exclude.matches(walkRelative));
+  };
+}
+
 /** The rules for one walk: the defaults, overridden by what the options say. */
 export function rulesForScope(options: Pick<GlobOptions, 'rules'>, scope: SearchScope): ScopeRules {
   return { ...DEFAULT_RULES, ...(typeof options.rules === 'function' ? options.rules(scope) : options.rules) };
@@ -139,7 +156,7 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const probing = order.length === 0 && incompleteBecause === undefined && probeMs > 0;
     const probe = { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal, onRipgrep: options.onRipgrep };
     // Looked up before the walks, which count what the pattern finds with a near directory instead.
-    const missing = order.length === 0 && incompleteBecause === undefined ? await firstMissingDirectory(request) : undefined;
+    const missing = order.length === 0 && incompleteBecause === undefined ? await firstMissingDirectory(request, excludedBy(request, rulesFor)) : undefined;
     // Side by side: each is a walk of its own, and an empty answer waits for both.
     const [ignored, near] = probing
       ? await Promise.all([

@@ -11,7 +11,10 @@ import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import { isDirectory } from './onDisk';
 import { pathSegments } from './patternPath';
-import type { GlobRequest } from './request';
+import type { GlobRequest, SearchScope } from './request';
+
+/** Whether a directory, by its path from the scope's walk root, is left out of the search (files.exclude, search.exclude). */
+export type DirectoryExcluded = (scope: SearchScope, walkRelative: string) => boolean;
 
 export interface MissingDirectory {
   /** As the pattern names it, from the search root: "src/tests/". */
@@ -39,7 +42,7 @@ export interface NearDirectory {
 /** How near a name is: lower is nearer; undefined when not near. */
 type Nearness = 0 | 1 | 2;
 
-export async function firstMissingDirectory(request: GlobRequest): Promise<MissingDirectory | undefined> {
+export async function firstMissingDirectory(request: GlobRequest, excluded: DirectoryExcluded = () => false): Promise<MissingDirectory | undefined> {
   const directories = request.pattern.literalDirectories;
   for (let depth = 1; depth <= directories.length; depth += 1) {
     const relative = directories.slice(0, depth).join('/');
@@ -49,7 +52,7 @@ export async function firstMissingDirectory(request: GlobRequest): Promise<Missi
       const name = directories[depth - 1];
       const near = await nearestDirectory(request, parent, name);
       if (near === undefined) {
-        const siblings = await directoriesIn(request, parent);
+        const siblings = await directoriesIn(request, parent, excluded);
         return { directory: `${relative}/`, ...(siblings.length > 0 ? { siblings: { first: siblings.slice(0, SIBLINGS_NAMED), count: siblings.length } } : {}) };
       }
       const pattern = /[*?[\]{}\\,]/.test(near) ? undefined : patternWithDirectory(request, depth - 1, near);
@@ -73,11 +76,13 @@ async function nearestDirectory(request: GlobRequest, parent: readonly string[],
   return undefined;
 }
 
-/** The directories (not hidden ones) in `parent` under the first search root that has any, by name. */
-async function directoriesIn(request: GlobRequest, parent: readonly string[]): Promise<string[]> {
+/** The directories (not hidden or excluded ones) in `parent` under the first search root that has any, by name. */
+async function directoriesIn(request: GlobRequest, parent: readonly string[], excluded: DirectoryExcluded): Promise<string[]> {
   for (const scope of request.scopes) {
     const entries = await fs.readdir(nodePath.join(scope.searchRoot, ...parent), { withFileTypes: true }).catch(() => []);
-    const names = entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => `${entry.name}/`);
+    const names = entries
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !excluded(scope, [...scope.rootSegments, ...parent, entry.name].join('/')))
+      .map((entry) => `${entry.name}/`);
     if (names.length > 0) {
       return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     }

@@ -7,13 +7,14 @@
  *   (`packages/ui/components/**` → `packages/ui/**\/components/**`);
  * - a file pattern one level down and below (`src/*.ts` → `src/**\/*.ts`): files are often in
  *   subdirectories of the one named;
- * - a file named with its directories, by its name alone (`src/utils/helpers.ts` →
- *   `**\/helpers.ts`): the name is remembered better than where it lies;
+ * - a file named with its directories, by its name alone with any extension
+ *   (`src/utils/helpers.ts` → `**\/helpers.*`): the name is remembered better than where it
+ *   lies or what it ends in;
  * - for a file's name without wildcards, the names near it with the same extension, anywhere
  *   (`utils.py` → `util.py`, `requirements.txt` → `requirements-dev.txt`; see NearName);
  * - an ending related to the one given: spellings of one format (`.yml`, `.yaml`), the
  *   JavaScript and TypeScript family a project has one side of (`.js`, `.ts`, `.tsx`), and test
- *   files named the other way (`.spec.ts`, `.test.ts`).
+ *   files named the other way (`.spec.ts`, `.test.ts`, and with the family: `.test.tsx`).
  * Pure: which patterns to try, not what they find.
  */
 
@@ -97,7 +98,8 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
   // regular expression for it backtracks over a long name of many dots.
   const extensionDot = last.lastIndexOf('.');
   const fileName = !/[*?[\]{}\\]/.test(last) && extensionDot > 0 && extensionDot < last.length - 1 && !last.startsWith('.');
-  const named = segments.length > 1 && fileName ? `**/${last}` : undefined;
+  // The name with any extension: the extension is as often misremembered as the directories.
+  const named = segments.length > 1 && fileName ? `**/${last.slice(0, extensionDot)}.*` : undefined;
   const globs = {
     anyDepth: anyDepthGlob,
     nearDirectory: missing?.near?.pattern,
@@ -128,12 +130,16 @@ export function relatedPatterns(pattern: CompiledPattern): RelatedPattern[] {
     .filter((other) => other !== extension)
     .map((other) => ({ extension: other, pattern: compilePattern(`${stem}${other}`) }));
   const infix = /\.([a-z]+)\.([a-z]+)$/.exec(source);
+  // Test files named the other way, with the extension given first, then its family's.
+  const infixExtensions = infix === null ? [] : [infix[2], ...(RELATED_EXTENSIONS.find((group) => group.includes(infix[2])) ?? []).filter((other) => other !== infix[2])];
   const withInfixes =
     infix === null
       ? []
       : (RELATED_INFIXES.find((group) => group.includes(infix[1])) ?? [])
           .filter((other) => other !== infix[1])
-          .map((other) => ({ extension: `${other}.${infix[2]}`, pattern: compilePattern(`${source.slice(0, infix.index)}.${other}.${infix[2]}`) }));
+          .flatMap((other) =>
+            infixExtensions.map((ending) => ({ extension: `${other}.${ending}`, pattern: compilePattern(`${source.slice(0, infix.index)}.${other}.${ending}`) })),
+          );
   return [...withInfixes, ...withExtensions];
 }
 

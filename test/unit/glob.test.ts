@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { glob, GlobError, resolveRequest, searchGlob, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../src/core';
+import { glob, GlobError, resolveRequest, searchGlob, VSCODE_DEFAULT_RULES, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../src/core';
 import { statPool } from '../../src/core/statPool';
 import { exists } from './helpers/processes';
 import { testRipgrep } from './helpers/ripgrep';
@@ -682,8 +682,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     for (const [pattern, line] of [
       ['**/components/*.tsx', '- 2 files match with "**/" before the name, in subdirectories: "packages/ui/src/components/button/Button.test.tsx", "packages/ui/src/components/button/Button.tsx". "pattern": "**/components/**/*.tsx" finds them.'],
       ['packages/ui/src/Button.tsx', '- 1 file matches with "**/" before the name, in subdirectories: "packages/ui/src/components/button/Button.tsx". "pattern": "packages/ui/src/**/Button.tsx" finds it.'],
-      ['packages/ui/src/index.ts', '- 1 file with that name lies elsewhere: "lib/utils/index.ts". "pattern": "**/index.ts" finds it.'],
-      ['src/utils/helpers.ts', '- 1 file with that name lies elsewhere: "lib/utils/helpers.ts". "pattern": "**/helpers.ts" finds it.'],
+      ['packages/ui/src/index.ts', '- 1 file named "index.*" lies elsewhere: "lib/utils/index.ts". "pattern": "**/index.*" finds it.'],
+      ['src/utils/helpers.ts', '- 1 file named "helpers.*" lies elsewhere: "lib/utils/helpers.ts". "pattern": "**/helpers.*" finds it.'],
+      // With another extension too.
+      ['src/utils/helpers.js', '- 1 file named "helpers.*" lies elsewhere: "lib/utils/helpers.ts". "pattern": "**/helpers.*" finds it.'],
     ] as const) {
       const result = await search(tree, { pattern });
       assert.equal(result.total, 0, pattern);
@@ -703,14 +705,14 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
     // Where one level down finds the file, the name alone adds nothing.
     const down = await search(tree, { pattern: 'packages/ui/src/Button.tsx' });
-    assert.doesNotMatch(down.text, /with that name/);
+    assert.doesNotMatch(down.text, /lies? elsewhere/);
     // Nor where the pattern at any depth finds it.
     const anyDepth = await search(tree, { pattern: 'utils/helpers.ts' });
     assert.match(anyDepth.text, /At any depth 1 file matches: "lib\/utils\/helpers\.ts"\./);
-    assert.doesNotMatch(anyDepth.text, /with that name/);
+    assert.doesNotMatch(anyDepth.text, /lies? elsewhere/);
     // Nothing one level down, and no name for a pattern with wildcards in its name.
     const none = await search(tree, { pattern: 'lib/*.tsx' });
-    assert.doesNotMatch(none.text, /before the name|with that name/);
+    assert.doesNotMatch(none.text, /before the name|lies? elsewhere/);
   });
 
   it('names files with a name near the one given, the directories where a missing one is not, and other documentation formats', async () => {
@@ -744,6 +746,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match((await search(tree, { pattern: 'docs/*.md' })).text, /^- 1 file ends in "\.rst" instead: "docs\/index\.rst"\. "pattern": "docs\/\*\.rst" finds it\.$/m);
     // A missing directory with none near: those there are (not hidden ones), and the only one.
     assert.match((await search(tree, { pattern: 'src/**/*.py' })).text, /^- "src\/" does not exist in the workspace\. The directories at the top are "docs\/", "ignored\/", "mypkg\/", "tests\/"\.$/m);
+    // Not those the settings exclude, unless ignored files are asked for.
+    mkdirSync(tree.path('node_modules'), { recursive: true });
+    assert.match((await search(tree, { pattern: 'src/**/*.py' }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "docs\/", "ignored\/", "mypkg\/", "tests\/"\.$/m);
+    assert.match((await search(tree, { pattern: 'src/**/*.py', includeIgnored: true }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "docs\/", "ignored\/", "mypkg\/", "node_modules\/", "tests\/"\.$/m);
     assert.match((await search(tree, { pattern: 'tests/lib/*.py' })).text, /^- "tests\/lib\/" does not exist in the workspace\. The only directory in "tests\/" is "unit\/"\.$/m);
   });
 

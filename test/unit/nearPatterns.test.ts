@@ -50,11 +50,12 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
       nearDirectory: undefined,
       missingDeeper: undefined,
       deeper: 'src/utils/**/helpers.ts',
-      nameElsewhere: '**/helpers.ts',
+      nameElsewhere: '**/helpers.*',
       nearName: 'helpers.ts',
       related: ['src/utils/helpers.js', 'src/utils/helpers.tsx', 'src/utils/helpers.jsx', 'src/utils/helpers.mjs', 'src/utils/helpers.cjs', 'src/utils/helpers.mts', 'src/utils/helpers.cts'],
     });
-    assert.deepEqual((sources('**/*.spec.ts').related as string[]).slice(0, 2), ['**/*.test.ts', '**/*.spec.js']);
+    // Test files named the other way: with the extension given first, then with its family's.
+    assert.deepEqual((sources('**/*.spec.ts').related as string[]).slice(0, 3), ['**/*.test.ts', '**/*.test.js', '**/*.test.tsx']);
     // A missing directory: its near neighbour, and deeper inside its parent; nothing one level down.
     const missing = { directory: 'packages/ui/components/', near: { directory: 'packages/ui/component/', otherCase: false, pattern: 'packages/ui/component/**' } };
     assert.deepEqual(sources('packages/ui/components/**', missing), {
