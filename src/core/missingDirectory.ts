@@ -76,18 +76,21 @@ async function nearestDirectory(request: GlobRequest, parent: readonly string[],
   return undefined;
 }
 
-/** The directories (not hidden or excluded ones) in `parent` under the first search root that has any, by name. */
+/**
+ * The directories (not hidden or excluded ones) in `parent` under every search root, by name:
+ * the pattern is matched in each root.
+ */
 async function directoriesIn(request: GlobRequest, parent: readonly string[], excluded: DirectoryExcluded): Promise<string[]> {
+  const names = new Set<string>();
   for (const scope of request.scopes) {
     const entries = await fs.readdir(nodePath.join(scope.searchRoot, ...parent), { withFileTypes: true }).catch(() => []);
-    const names = entries
-      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !excluded(scope, [...scope.rootSegments, ...parent, entry.name].join('/')))
-      .map((entry) => `${entry.name}/`);
-    if (names.length > 0) {
-      return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.isDirectory() && !entry.name.startsWith('.') && !excluded(scope, [...scope.rootSegments, ...parent, entry.name].join('/'))) {
+        names.add(`${entry.name}/`);
+      }
     }
   }
-  return [];
+  return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The name of the directory in `parent` whose name is nearest `name` (nearnessOf), if one is near. */

@@ -750,6 +750,16 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     mkdirSync(tree.path('node_modules'), { recursive: true });
     assert.match((await search(tree, { pattern: 'src/**/*.py' }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "docs\/", "ignored\/", "mypkg\/", "tests\/"\.$/m);
     assert.match((await search(tree, { pattern: 'src/**/*.py', includeIgnored: true }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "docs\/", "ignored\/", "mypkg\/", "node_modules\/", "tests\/"\.$/m);
+    // In a multi-root workspace the pattern is matched in each folder: the directories of all of them.
+    const other = new TempTree();
+    try {
+      other.write({ 'lib/a.rb': 1 });
+      const folders = [{ name: 'one', path: tree.root }, { name: 'two', path: other.root }];
+      const multi = await glob({ pattern: 'src/**/*.py' }, folders, { ripgrepPath: await testRipgrep() });
+      assert.match(multi.text, /^- "src\/" does not exist in the 2 workspace folders\. The directories at the top are "docs\/", "ignored\/", "lib\/", "mypkg\/", "node_modules\/", "tests\/"\.$/m);
+    } finally {
+      other.remove();
+    }
     assert.match((await search(tree, { pattern: 'tests/lib/*.py' })).text, /^- "tests\/lib\/" does not exist in the workspace\. The only directory in "tests\/" is "unit\/"\.$/m);
   });
 
