@@ -40,8 +40,10 @@ export async function explainEmpty(
     ...(sameStem ? { sameStem: { pattern: sameStem.pattern, count: sameStem.count, examples: shown(sameStem.first), ...(sameStem.otherCase ? { otherCase: sameStem.otherCase } : {}) } } : {}),
     ...(anyDepth ? { anyDepthMatches: shownMatches(anyDepth) } : {}),
     ...(deeper ? { deeperMatches: shownMatches(deeper) } : {}),
-    ...(nameElsewhere ? { nameElsewhereMatches: shownMatches(nameElsewhere) } : {}),
-    ...(nearNames ? { nearNameMatches: { name: request.pattern.source.slice(request.pattern.source.lastIndexOf('/') + 1), ...shownMatches(nearNames) } } : {}),
+    // The name alone tells more only where the pattern at any depth and one level down find none;
+    // names near it, only where none has the name with another extension.
+    ...(nameElsewhere && !anyDepth?.count && !deeper ? { nameElsewhereMatches: shownMatches(nameElsewhere) } : {}),
+    ...(nearNames && !sameStem ? { nearNameMatches: { name: request.pattern.source.slice(request.pattern.source.lastIndexOf('/') + 1), ...shownMatches(nearNames) } } : {}),
     ...(relatedExtensions.length > 0 ? { relatedExtensions: relatedExtensions.map((matches) => ({ extension: matches.extension, ...shownMatches(matches) })) } : {}),
     ...(ignored ? { ignoredMatches: { count: ignored.count, complete: ignored.complete, examples: shown(ignored.first) } } : {}),
   };

@@ -18,10 +18,8 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   // slip; for files with its name and another extension, a related ending or a near name; in a
   // near directory, one level down or by the name alone), and when ignored files match it where
   // it is anchored.
-  // The file's name anywhere tells more only where the pattern at any depth and one level down found none.
-  const nameElsewhere = result.anyDepthMatches?.count || result.deeperMatches ? undefined : result.nameElsewhereMatches;
-  // Names near the one given, where no file has that name with another extension (sameStem).
-  const nearNames = result.sameStem ? undefined : result.nearNameMatches;
+  const nameElsewhere = result.nameElsewhereMatches;
+  const nearNames = result.nearNameMatches;
   const otherPatternGiven =
     rewriteSuggested(result) ||
     result.sameStem !== undefined ||

@@ -9,8 +9,7 @@ import { groupByTopLevelEntry } from './group';
 import { probeIgnored } from './ignoredProbe';
 import type { StatMode } from './modifiedTimes';
 import { modifiedOrder } from './order';
-import { compilePattern, type CompiledPattern } from './pattern';
-import { firstMissingDirectory, type DirectoryExcluded } from './missingDirectory';
+import { excludedBy, firstMissingDirectory } from './missingDirectory';
 import { probeNearMatches } from './nearMatches';
 import { CompletedSearch } from './present';
 import type { GlobResult } from './result';
@@ -97,22 +96,6 @@ export interface GlobSearch {
   page(maxResults: number): Promise<GlobResult>;
   /** Lets go of the complete result (and of the worker thread holding it, if any). */
   dispose(): void;
-}
-
-/** Whether the search's excludes leave a directory out (none do with `includeIgnored`). */
-function excludedBy(request: GlobRequest, rulesFor: (scope: SearchScope) => ScopeRules): DirectoryExcluded {
-  const compiled = new Map<SearchScope, CompiledPattern[]>();
-  return (scope, walkRelative) => {
-    if (request.includeIgnored) {
-      return false;
-    }
-    let excludes = compiled.get(scope);
-    if (excludes === undefined) {
-      excludes = rulesFor(scope).excludeGlobs.map((glob) => compilePattern(glob));
-      compiled.set(scope, excludes);
-    }
-    return excludes.some((exclude) => exclude.matches(walkRelative));
-  };
 }
 
 /** The rules for one walk: the defaults, overridden by what the options say. */

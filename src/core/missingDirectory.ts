@@ -9,7 +9,9 @@
 
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
+import type { ScopeRules } from './glob';
 import { isDirectory } from './onDisk';
+import { compilePattern, type CompiledPattern } from './pattern';
 import { pathSegments } from './patternPath';
 import type { GlobRequest, SearchScope } from './request';
 
@@ -63,6 +65,22 @@ export async function firstMissingDirectory(request: GlobRequest, excluded: Dire
     }
   }
   return undefined;
+}
+
+/** Whether the search's excludes leave a directory out (none do with `includeIgnored`). */
+export function excludedBy(request: GlobRequest, rulesFor: (scope: SearchScope) => ScopeRules): DirectoryExcluded {
+  const compiled = new Map<SearchScope, CompiledPattern[]>();
+  return (scope, walkRelative) => {
+    if (request.includeIgnored) {
+      return false;
+    }
+    let excludes = compiled.get(scope);
+    if (excludes === undefined) {
+      excludes = rulesFor(scope).excludeGlobs.map((glob) => compilePattern(glob));
+      compiled.set(scope, excludes);
+    }
+    return excludes.some((exclude) => exclude.matches(walkRelative));
+  };
 }
 
 /** The directory in `parent` (under the first search root that has one) with the name nearest `name`. */

@@ -122,9 +122,16 @@ export interface EmptyResultFacts extends PatternSlips {
   readonly anyDepthMatches?: ShownPatternMatches;
   /** What the pattern matches one level down and below ("src/**\/*.ts" for "src/*.ts"), when it finds files. */
   readonly deeperMatches?: ShownPatternMatches;
-  /** Files with the name a pattern with directories gives, anywhere ("**\/helpers.ts"), when there are any. */
+  /**
+   * Files with the name a pattern with directories gives and any extension, anywhere
+   * ("**\/helpers.*"), when there are any and neither the pattern at any depth nor one level down
+   * finds files.
+   */
   readonly nameElsewhereMatches?: ShownPatternMatches;
-  /** Files with a name near the one a pattern without wildcards gives ("util.py" for "utils.py"), when there are any. */
+  /**
+   * Files with a name near the one a pattern without wildcards gives ("util.py" for "utils.py"),
+   * when there are any and none has the name itself with another extension (`sameStem`).
+   */
   readonly nearNameMatches?: ShownPatternMatches & { readonly name: string };
   /**
    * Files with an extension related to the one the pattern ends in (".yaml" for ".yml"), most

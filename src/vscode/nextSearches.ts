@@ -58,7 +58,7 @@ function patternMeant(result: GlobResult): string | undefined {
     result.nearNameMatches?.pattern ??
     result.relatedExtensions?.[0]?.pattern ??
     result.deeperMatches?.pattern ??
-    (result.anyDepthMatches?.count || result.deeperMatches ? undefined : result.nameElsewhereMatches?.pattern) ??
+    result.nameElsewhereMatches?.pattern ??
     (result.anyDepthMatches?.count ? result.anyDepthMatches.pattern : undefined)
   );
 }
