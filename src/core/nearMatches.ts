@@ -71,7 +71,8 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
     const pattern = patterns[key];
     return pattern ? [{ key, pattern }] : [];
   });
-  const near: CompiledPattern[] = [...singles.map(({ pattern }) => pattern), ...patterns.related.map(({ pattern }) => pattern)];
+  const deeperRelated = patterns.related.flatMap(({ deeper }) => (deeper ? [deeper] : []));
+  const near: CompiledPattern[] = [...singles.map(({ pattern }) => pattern), ...patterns.related.map(({ pattern }) => pattern), ...deeperRelated];
   const { nearName } = patterns;
   if (near.length === 0 && nearName === undefined) {
     return { relatedExtensions: [] };
@@ -123,7 +124,12 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
     ...learned,
     ...(nearNamesGlob ? { nearNames: { pattern: nearNamesGlob, count: nearNames.count, first: nearNames.first, complete: walked && nearNames.count < COUNTED_AT_MOST } } : {}),
     relatedExtensions: patterns.related
-      .map(({ extension }, i) => ({ extension, ...matchesOf(singles.length + i) }))
+      .map(({ extension, deeper }, i) => {
+        // Where the ending is, else one level down and below.
+        const direct = matchesOf(singles.length + i);
+        const down = deeper ? matchesOf(singles.length + patterns.related.length + deeperRelated.indexOf(deeper)) : undefined;
+        return { extension, ...(direct.count === 0 && down ? down : direct) };
+      })
       .filter((matches) => matches.count > 0)
       .sort((a, b) => b.count - a.count)
       .slice(0, RELATED_SHOWN),

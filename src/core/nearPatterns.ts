@@ -14,7 +14,8 @@
  *   (`utils.py` → `util.py`, `requirements.txt` → `requirements-dev.txt`; see NearName);
  * - an ending related to the one given: spellings of one format (`.yml`, `.yaml`), the
  *   JavaScript and TypeScript family a project has one side of (`.js`, `.ts`, `.tsx`), and test
- *   files named the other way (`.spec.ts`, `.test.ts`, and with the family: `.test.tsx`).
+ *   files named the other way (`.spec.ts`, `.test.ts`, and with the family: `.test.tsx`); where
+ *   none lies where the pattern says, one level down and below (`src/*.jsx` → `src/**\/*.tsx`).
  * Pure: which patterns to try, not what they find.
  */
 
@@ -39,6 +40,8 @@ const RELATED_INFIXES: ReadonlyArray<readonly string[]> = [['spec', 'test']];
 export interface RelatedPattern {
   readonly extension: string;
   readonly pattern: CompiledPattern;
+  /** The same one level down and below, where the pattern has one (`src/**\/*.tsx` for `src/*.jsx`). */
+  readonly deeper?: CompiledPattern;
 }
 
 /**
@@ -85,12 +88,8 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
   }
   const { prefix, segments } = split(pattern.source);
   const last = segments[segments.length - 1];
-  const parent = segments.length > 1 ? segments[segments.length - 2] : undefined;
   // Below a directory that does not exist there is nothing deeper either.
-  const deeperGlob =
-    missing === undefined && parent !== undefined && parent !== '**' && !last.includes('**')
-      ? `${prefix}${[...segments.slice(0, -1), '**', last].join('/')}`
-      : undefined;
+  const deeperGlob = missing === undefined ? oneLevelDown(pattern.source) : undefined;
   // Where the missing directory's parent exists, it may lie further down inside it.
   const missingAt = missing === undefined ? 0 : missing.directory.split('/').length - 2;
   const missingDeeperGlob = missingAt > 0 ? `${prefix}${[...segments.slice(0, missingAt), '**', ...segments.slice(missingAt)].join('/')}` : undefined;
@@ -115,7 +114,19 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
     }
   }
   const nearName = pattern.literal && fileName && !/[,{}]/.test(last) ? new NearName(last) : undefined;
-  return { ...compiled, ...(nearName ? { nearName } : {}), related: relatedPatterns(pattern) };
+  const related = relatedPatterns(pattern).map((relative) => {
+    const deeper = deeperGlob === undefined ? undefined : oneLevelDown(relative.pattern.source);
+    return deeper === undefined ? relative : { ...relative, deeper: compilePattern(deeper) };
+  });
+  return { ...compiled, ...(nearName ? { nearName } : {}), related };
+}
+
+/** The file pattern with "**" before its name (`src/**\/*.ts` for `src/*.ts`); none without a directory before the name. */
+function oneLevelDown(source: string): string | undefined {
+  const { prefix, segments } = split(source);
+  const last = segments[segments.length - 1];
+  const parent = segments.length > 1 ? segments[segments.length - 2] : undefined;
+  return parent !== undefined && parent !== '**' && !last.includes('**') ? `${prefix}${[...segments.slice(0, -1), '**', last].join('/')}` : undefined;
 }
 
 /** The pattern with each ending related to the one it has; none for a negation. */

@@ -700,6 +700,8 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       ['src/utils/helpers.ts', '- 1 file named "helpers.*" lies elsewhere: "lib/utils/helpers.ts". "pattern": "**/helpers.*" finds it.'],
       // With another extension too.
       ['src/utils/helpers.js', '- 1 file named "helpers.*" lies elsewhere: "lib/utils/helpers.ts". "pattern": "**/helpers.*" finds it.'],
+      // A related ending that lies one level down and below only.
+      ['packages/ui/src/*.jsx', '- 2 files end in ".tsx" instead: "packages/ui/src/components/button/Button.test.tsx", "packages/ui/src/components/button/Button.tsx". "pattern": "packages/ui/src/**/*.tsx" finds them.'],
     ] as const) {
       const result = await search(tree, { pattern });
       assert.equal(result.total, 0, pattern);

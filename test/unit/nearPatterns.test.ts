@@ -54,6 +54,10 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
       nearName: 'helpers.ts',
       related: ['src/utils/helpers.js', 'src/utils/helpers.tsx', 'src/utils/helpers.jsx', 'src/utils/helpers.mjs', 'src/utils/helpers.cjs', 'src/utils/helpers.mts', 'src/utils/helpers.cts'],
     });
+    // Each related ending also one level down, where the pattern has a directory before the name.
+    const related = nearPatterns(compilePattern('src/*.jsx')).related.map(({ pattern, deeper }) => [pattern.source, deeper?.source]);
+    assert.deepEqual(related.slice(0, 2), [['src/*.js', 'src/**/*.js'], ['src/*.ts', 'src/**/*.ts']]);
+    assert.equal(nearPatterns(compilePattern('*.jsx')).related[0].deeper, undefined);
     // Test files named the other way: with the extension given first, then with its family's.
     assert.deepEqual((sources('**/*.spec.ts').related as string[]).slice(0, 3), ['**/*.test.ts', '**/*.test.js', '**/*.test.tsx']);
     // A missing directory: its near neighbour, and deeper inside its parent; nothing one level down.
