@@ -7,7 +7,7 @@
  * by the near-pattern walk (nearMatches.ts), what the pattern finds there.
  */
 
-import { promises as fs } from 'node:fs';
+import { promises as fs, type Dirent } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { ScopeRules } from './glob';
 import { isDirectory } from './onDisk';
@@ -52,9 +52,11 @@ export async function firstMissingDirectory(request: GlobRequest, excluded: Dire
     if (!exists.some(Boolean)) {
       const parent = directories.slice(0, depth - 1);
       const name = directories[depth - 1];
-      const near = await nearestDirectory(request, parent, name);
+      // Each root's parent directory is read once, for the near name and for those listed.
+      const listings = await Promise.all(request.scopes.map((scope) => directoryEntries(nodePath.join(scope.searchRoot, ...parent))));
+      const near = listings.map((entries) => nearestAmong(entries, name)).find((found) => found !== undefined);
       if (near === undefined) {
-        const siblings = await directoriesIn(request, parent, excluded);
+        const siblings = directoriesListed(request, listings, parent, excluded);
         return { directory: `${relative}/`, ...(siblings.length > 0 ? { siblings: { first: siblings.slice(0, SIBLINGS_NAMED), count: siblings.length } } : {}) };
       }
       const pattern = /[*?[\]{}\\,]/.test(near) ? undefined : patternWithDirectory(request, depth - 1, near);
@@ -83,37 +85,34 @@ export function excludedBy(request: GlobRequest, rulesFor: (scope: SearchScope) 
   };
 }
 
-/** The directory in `parent` (under the first search root that has one) with the name nearest `name`. */
-async function nearestDirectory(request: GlobRequest, parent: readonly string[], name: string): Promise<string | undefined> {
-  for (const scope of request.scopes) {
-    const found = await nearestDirectoryIn(nodePath.join(scope.searchRoot, ...parent), name);
-    if (found !== undefined) {
-      return found;
-    }
-  }
-  return undefined;
-}
-
 /**
- * The directories (not hidden or excluded ones) in `parent` under every search root, by name:
- * the pattern is matched in each root.
+ * The directories (not hidden or excluded ones) in each root's `parent`, `listings` in the
+ * order of the scopes, by name: the pattern is matched in each root.
  */
-async function directoriesIn(request: GlobRequest, parent: readonly string[], excluded: DirectoryExcluded): Promise<string[]> {
+function directoriesListed(request: GlobRequest, listings: readonly Dirent[][], parent: readonly string[], excluded: DirectoryExcluded): string[] {
   const names = new Set<string>();
-  for (const scope of request.scopes) {
-    const entries = await fs.readdir(nodePath.join(scope.searchRoot, ...parent), { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
+  request.scopes.forEach((scope, index) => {
+    for (const entry of listings[index]) {
       if (entry.isDirectory() && !entry.name.startsWith('.') && !excluded(scope, [...scope.rootSegments, ...parent, entry.name].join('/'))) {
         names.add(`${entry.name}/`);
       }
     }
-  }
+  });
   return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The name of the directory in `parent` whose name is nearest `name` (nearnessOf), if one is near. */
 export async function nearestDirectoryIn(parent: string, name: string): Promise<string | undefined> {
-  const entries = await fs.readdir(parent, { withFileTypes: true }).catch(() => []);
+  return nearestAmong(await directoryEntries(parent), name);
+}
+
+/** A directory's entries; none where it cannot be read. */
+function directoryEntries(path: string): Promise<Dirent[]> {
+  return fs.readdir(path, { withFileTypes: true }).catch(() => []);
+}
+
+/** The directory among `entries` whose name is nearest `name`, if one is near. */
+function nearestAmong(entries: readonly Dirent[], name: string): string | undefined {
   let best: { name: string; nearness: Nearness } | undefined;
   for (const entry of entries) {
     const nearness = entry.isDirectory() ? nearnessOf(entry.name, name) : undefined;

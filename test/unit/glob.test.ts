@@ -31,6 +31,22 @@ function hasLineInEitherOrder(text: string, line: string, pair: readonly [string
   return text.split('\n').some((candidate) => candidate === line || candidate === swapped);
 }
 
+/**
+ * The empty answer to `pattern` has `line` (its examples `pair` in either order); where the line
+ * gives a pattern that finds files, that pattern finds some, and the answer gives no advice on
+ * "**\/" beside it.
+ */
+async function assertEmptyAnswerHas(tree: TempTree, pattern: string, line: string, pair: readonly [string, string]): Promise<void> {
+  const result = await search(tree, { pattern });
+  assert.equal(result.total, 0, pattern);
+  assert.ok(hasLineInEitherOrder(result.text, line, pair), `${pattern}:\n${result.text}`);
+  const meant = /"pattern": "([^"]+)" finds (it|them)\./.exec(line)?.[1];
+  if (meant !== undefined) {
+    assert.ok((await search(tree, { pattern: meant })).total > 0, meant);
+    assert.doesNotMatch(result.text, /At any depth|start it with/, pattern);
+  }
+}
+
 async function rejectsWith(promise: Promise<unknown>, kind: string, text: RegExp): Promise<void> {
   await assert.rejects(promise, (error: unknown) => {
     assert.ok(error instanceof GlobError, String(error));
@@ -558,15 +574,8 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       // Not near: a three-letter name one letter off another ("app"), a file of the near name.
       ['api/*.ts', '"api/" does not exist in the workspace. The directories at the top are "Lib/", "app/", "components/", "docs/", "ignored/", "lib-old/", "src/", "test/".'],
     ] as const) {
-      const result = await search(tree, { pattern });
-      assert.equal(result.total, 0, pattern);
-      assert.ok(hasLineInEitherOrder(result.text, `- ${line}`, ['"test/a.ts"', '"test/unit/b.ts"']), `${pattern}:\n${result.text}`);
-      const meant = /"pattern": "([^"]+)" finds (it|them)\./.exec(line)?.[1];
-      if (meant !== undefined) {
-        assert.ok((await search(tree, { pattern: meant })).total > 0, meant);
-        // The pattern found is given, so the advice on "**/" is not.
-        assert.doesNotMatch(result.text, /At any depth|start it with "\*\*\/"/, pattern);
-      }
+      // The pattern found is given, so the advice on "**/" is not.
+      await assertEmptyAnswerHas(tree, pattern, `- ${line}`, ['"test/a.ts"', '"test/unit/b.ts"']);
     }
     // Without the near-pattern walk the directory is still named, without a count.
     const unlooked = await search(tree, { pattern: 'tests/**' }, { emptyProbeMs: 0 });
@@ -703,21 +712,14 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       // A related ending that lies one level down and below only.
       ['packages/ui/src/*.jsx', '- 2 files end in ".tsx" instead: "packages/ui/src/components/button/Button.test.tsx", "packages/ui/src/components/button/Button.tsx". "pattern": "packages/ui/src/**/*.tsx" finds them.'],
     ] as const) {
-      const result = await search(tree, { pattern });
-      assert.equal(result.total, 0, pattern);
-      assert.ok(hasLineInEitherOrder(result.text, line, buttons), `${pattern}:\n${result.text}`);
-      assert.doesNotMatch(result.text, /At any depth|start it with/, pattern);
-      const meant = /"pattern": "([^"]+)" finds/.exec(line)?.[1] ?? '';
-      assert.ok((await search(tree, { pattern: meant })).total > 0, meant);
+      await assertEmptyAnswerHas(tree, pattern, line, buttons);
     }
     // A missing directory that lies deeper inside its parent.
     for (const [pattern, line] of [
       ['packages/ui/components/**', '- "packages/ui/components/" does not exist in the workspace, but "components/" lies deeper inside "packages/ui/", where 2 files match: "packages/ui/src/components/button/Button.test.tsx", "packages/ui/src/components/button/Button.tsx". "pattern": "packages/ui/**/components/**" finds them.'],
       ['packages/ui/button/*.tsx', '- "packages/ui/button/" does not exist in the workspace, but "button/" lies deeper inside "packages/ui/", where 2 files match: "packages/ui/src/components/button/Button.test.tsx", "packages/ui/src/components/button/Button.tsx". "pattern": "packages/ui/**/button/*.tsx" finds them.'],
     ] as const) {
-      const result = await search(tree, { pattern });
-      assert.ok(hasLineInEitherOrder(result.text, line, buttons), `${pattern}:\n${result.text}`);
-      assert.doesNotMatch(result.text, /At any depth|start it with/, pattern);
+      await assertEmptyAnswerHas(tree, pattern, line, buttons);
     }
     // Where one level down finds the file, the name alone adds nothing.
     const down = await search(tree, { pattern: 'packages/ui/src/Button.tsx' });
