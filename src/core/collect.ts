@@ -44,10 +44,11 @@ export interface RipgrepEvent {
   readonly exitCode?: number | null;
   readonly elapsedMs?: number;
   /**
-   * Set on the walks of an empty answer that count the files `includeIgnored` would add, and
-   * those that patterns near the one given match (countingWalk.ts).
+   * Set on the walks of an empty answer that count the files `includeIgnored` would add and
+   * those that patterns near the one given match, and on the one that finds which directories
+   * beside a missing one are searched (countingWalk.ts).
    */
-  readonly purpose?: 'countIgnored' | 'countNear';
+  readonly purpose?: 'countIgnored' | 'countNear' | 'findSearchedDirectories';
 }
 
 export interface CollectedMatches extends ModifiedTimesSummary {

@@ -28,6 +28,8 @@ export interface CountingWalk {
   readonly directories: readonly string[];
   /** ripgrep's sieve of names (nameFilter.ts). */
   readonly sieve: readonly string[];
+  /** More ripgrep arguments for one scope's walk, which leave parts of it out (a depth bound, directories skipped). */
+  readonly scopeArgs?: (scope: SearchScope) => readonly string[];
   /** Bytes every wanted name ends with, tested before a name is decoded. */
   readonly requiredSuffix?: string;
   /**
@@ -45,7 +47,7 @@ export async function countingWalks(request: GlobRequest, walk: CountingWalk, op
   try {
     for (let scopeIndex = 0; scopeIndex < request.scopes.length; scopeIndex += 1) {
       const scope = request.scopes[scopeIndex];
-      const { args, rootPrefix } = scopeWalk(scope, walk.rules(scope), walk.directories, walk.sieve);
+      const { args, rootPrefix } = scopeWalk(scope, walk.rules(scope), walk.directories, [...walk.sieve, ...(walk.scopeArgs?.(scope) ?? [])]);
       const logged = { command: [options.ripgrepPath, ...args], cwd: scope.walkRoot, purpose: walk.purpose };
       const started = Date.now();
       const countedBefore = counted;

@@ -24,6 +24,12 @@ import type { GlobRequest } from './request';
 import type { EmptyResultFacts, ShownPatternMatches } from './result';
 import { shownPath } from './scopePaths';
 
+/**
+ * Directories beside a missing one named at most. A model that guessed the layout learns it from
+ * this list; a workspace's top level seldom holds more, and past it the rest are counted.
+ */
+const SIBLINGS_NAMED = 30;
+
 export async function explainEmpty(
   request: GlobRequest,
   { caseless, sameStem }: Pick<CollectedMatches, 'caseless' | 'sameStem'>,
@@ -66,7 +72,7 @@ export async function explainEmpty(
       ? { missingDirectoryNear: { directory: near.directory, otherCase: near.otherCase, ...(nearDirectory ? { matches: shownMatches(nearDirectory) } : {}) } }
       : {}),
     ...(missingDeeper ? { missingDirectoryDeeper: shownMatches(missingDeeper) } : {}),
-    ...(missing.siblings ? { missingDirectorySiblings: missing.siblings } : {}),
+    ...(missing.siblings?.names.length ? { missingDirectorySiblings: { first: missing.siblings.names.slice(0, SIBLINGS_NAMED).map((name) => `${name}/`), count: missing.siblings.names.length } } : {}),
     ...(rootRepeated ? { rootRepeated } : {}),
   };
 }

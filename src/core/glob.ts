@@ -11,6 +11,7 @@ import type { StatMode } from './modifiedTimes';
 import { modifiedOrder } from './order';
 import { excludedBy, firstMissingDirectory } from './missingDirectory';
 import { probeNearMatches } from './nearMatches';
+import { searchedDirectories } from './searchedDirectories';
 import { CompletedSearch } from './present';
 import type { GlobResult } from './result';
 import type { WalkRules } from './ripgrep/args';
@@ -53,7 +54,8 @@ export interface GlobOptions {
   /**
    * How long a search that found nothing may spend counting the files `includeIgnored` would find
    * (ignoredProbe.ts) and, at the same time, those that patterns near the one given match
-   * (nearMatches.ts); 0 turns both off. @default DEFAULT_EMPTY_PROBE_MS
+   * (nearMatches.ts) and which directories beside a missing one are searched
+   * (searchedDirectories.ts); 0 turns these walks off. @default DEFAULT_EMPTY_PROBE_MS
    */
   readonly emptyProbeMs?: number;
 }
@@ -140,14 +142,16 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const probe = { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal, onRipgrep: options.onRipgrep };
     // Looked up before the walks, which count what the pattern finds with a near directory instead.
     const missing = order.length === 0 && incompleteBecause === undefined ? await firstMissingDirectory(request, excludedBy(request, rulesFor)) : undefined;
-    // Side by side: each is a walk of its own, and an empty answer waits for both.
-    const [ignored, near] = probing
+    // Side by side: each is a walk of its own, and an empty answer waits for all.
+    const [ignored, near, searched] = probing
       ? await Promise.all([
           request.includeIgnored ? undefined : probeIgnored(request, probe),
           // A pattern naming a place outside the workspace gets "path" advice instead (request.ts).
           request.absoluteElsewhere ? { relatedExtensions: [] } : probeNearMatches(request, probe, missing),
+          missing?.siblings ? searchedDirectories(request, missing.siblings, probe) : undefined,
         ])
-      : [undefined, { relatedExtensions: [] }];
+      : [undefined, { relatedExtensions: [] }, undefined];
+    const missingAsShown = missing?.siblings && searched ? { ...missing, siblings: { ...missing.siblings, names: searched } } : missing;
     return new CompletedSearch({
       request,
       found,
@@ -155,7 +159,7 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
       repeated,
       ...(ignored ? { ignored } : {}),
       near,
-      ...(missing ? { missing } : {}),
+      ...(missingAsShown ? { missing: missingAsShown } : {}),
       entries: groupByTopLevelEntry(order, found.entries, scopes),
       incompleteBecause,
       excludesApplied: scopes.some((scope) => rulesFor(scope).excludeGlobs.length > 0),

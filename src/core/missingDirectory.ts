@@ -23,14 +23,19 @@ export interface MissingDirectory {
   readonly directory: string;
   readonly near?: NearDirectory;
   /**
-   * Where none is near: the directories beside it (not hidden ones), the first few by name, and
-   * how many there are, so a model that guessed the layout sees the one there is.
+   * Where none is near: the directories beside it (not hidden or excluded ones), by name, so a
+   * model that guessed the layout sees the one there is. Ignore files are not asked here: the
+   * empty answer's walk keeps those the search walks into (searchedDirectories.ts).
    */
-  readonly siblings?: { readonly first: readonly string[]; readonly count: number };
+  readonly siblings?: Siblings;
 }
 
-/** Directories beside a missing one named at most. */
-const SIBLINGS_NAMED = 10;
+export interface Siblings {
+  /** The missing directory's parent, from the search root: [] for the root itself, ["packages"]. */
+  readonly parent: readonly string[];
+  /** Their names, sorted, without "/". */
+  readonly names: readonly string[];
+}
 
 export interface NearDirectory {
   /** From the search root: "src/test/". */
@@ -56,8 +61,8 @@ export async function firstMissingDirectory(request: GlobRequest, excluded: Dire
       const listings = await Promise.all(request.scopes.map((scope) => directoryEntries(nodePath.join(scope.searchRoot, ...parent))));
       const near = listings.map((entries) => nearestAmong(entries, name)).find((found) => found !== undefined);
       if (near === undefined) {
-        const siblings = directoriesListed(request, listings, parent, excluded);
-        return { directory: `${relative}/`, ...(siblings.length > 0 ? { siblings: { first: siblings.slice(0, SIBLINGS_NAMED), count: siblings.length } } : {}) };
+        const names = directoriesListed(request, listings, parent, excluded);
+        return { directory: `${relative}/`, ...(names.length > 0 ? { siblings: { parent, names } } : {}) };
       }
       const pattern = /[*?[\]{}\\,]/.test(near) ? undefined : patternWithDirectory(request, depth - 1, near);
       return {
@@ -94,7 +99,7 @@ function directoriesListed(request: GlobRequest, listings: readonly Dirent[][], 
   request.scopes.forEach((scope, index) => {
     for (const entry of listings[index]) {
       if (entry.isDirectory() && !entry.name.startsWith('.') && !excluded(scope, [...scope.rootSegments, ...parent, entry.name].join('/'))) {
-        names.add(`${entry.name}/`);
+        names.add(entry.name);
       }
     }
   });

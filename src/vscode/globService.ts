@@ -20,6 +20,7 @@ const RECENT_RESULTS = 16;
 const WALK_PURPOSES: Record<NonNullable<RipgrepEvent['purpose']>, string> = {
   countIgnored: ', counting the ignored files an empty answer would add',
   countNear: ', counting the files near patterns match for an empty answer',
+  findSearchedDirectories: ', finding which directories beside a missing one are searched, for an empty answer',
 };
 
 export class GlobService implements vscode.Disposable {

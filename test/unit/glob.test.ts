@@ -572,7 +572,8 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       // Ignored files are not counted: the search's own rules.
       ['ignored/nears/*.ts', '"ignored/nears/" does not exist in the workspace; "ignored/near/" does, but "pattern": "ignored/near/*.ts" finds nothing there either.'],
       // Not near: a three-letter name one letter off another ("app"), a file of the near name.
-      ['api/*.ts', '"api/" does not exist in the workspace. The directories at the top are "Lib/", "app/", "components/", "docs/", "ignored/", "lib-old/", "src/", "test/".'],
+      // Nor "ignored/": its only file is ignored.
+      ['api/*.ts', '"api/" does not exist in the workspace. The directories at the top are "Lib/", "app/", "components/", "docs/", "lib-old/", "src/", "test/".'],
     ] as const) {
       // The pattern found is given, so the advice on "**/" is not.
       await assertEmptyAnswerHas(tree, pattern, `- ${line}`, ['"test/a.ts"', '"test/unit/b.ts"']);
@@ -764,19 +765,24 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.doesNotMatch(tsconfig.text, /a name near/);
     // reStructuredText beside Markdown.
     assert.match((await search(tree, { pattern: 'docs/*.md' })).text, /^- 1 file ends in "\.rst" instead: "docs\/index\.rst"\. "pattern": "docs\/\*\.rst" finds it\.$/m);
-    // A missing directory with none near: those there are (not hidden ones), and the only one.
-    assert.match((await search(tree, { pattern: 'src/**/*.py' })).text, /^- "src\/" does not exist in the workspace\. The directories at the top are "docs\/", "ignored\/", "mypkg\/", "tests\/"\.$/m);
+    // A missing directory with none near: those there are (not hidden ones, nor "ignored/", which
+    // .gitignore hides, nor "empty/", without a file; "java/" too, whose files lie deep), and the only one.
+    mkdirSync(tree.path('empty/inside'), { recursive: true });
+    tree.write({ 'java/main/java/com/App.java': 12 });
+    assert.match((await search(tree, { pattern: 'src/**/*.py' })).text, /^- "src\/" does not exist in the workspace\. The directories at the top are "docs\/", "java\/", "mypkg\/", "tests\/"\.$/m);
     // Not those the settings exclude, unless ignored files are asked for.
-    mkdirSync(tree.path('node_modules'), { recursive: true });
-    assert.match((await search(tree, { pattern: 'src/**/*.py' }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "docs\/", "ignored\/", "mypkg\/", "tests\/"\.$/m);
-    assert.match((await search(tree, { pattern: 'src/**/*.py', includeIgnored: true }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "docs\/", "ignored\/", "mypkg\/", "node_modules\/", "tests\/"\.$/m);
+    tree.write({ 'node_modules/pkg/index.js': 11 });
+    assert.match((await search(tree, { pattern: 'src/**/*.py' }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "docs\/", "java\/", "mypkg\/", "tests\/"\.$/m);
+    assert.match((await search(tree, { pattern: 'src/**/*.py', includeIgnored: true }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "docs\/", "ignored\/", "java\/", "mypkg\/", "node_modules\/", "tests\/"\.$/m);
+    // Without the empty answer's walks, those on disk.
+    assert.match((await search(tree, { pattern: 'src/**/*.py' }, { emptyProbeMs: 0 })).text, /The directories at the top are "docs\/", "empty\/", "ignored\/", "java\/", "mypkg\/", "node_modules\/", "tests\/"\.$/m);
     // In a multi-root workspace the pattern is matched in each folder: the directories of all of them.
     const other = new TempTree();
     try {
       other.write({ 'lib/a.rb': 1 });
       const folders = [{ name: 'one', path: tree.root }, { name: 'two', path: other.root }];
       const multi = await glob({ pattern: 'src/**/*.py' }, folders, { ripgrepPath: await testRipgrep() });
-      assert.match(multi.text, /^- "src\/" does not exist in the 2 workspace folders\. The directories at the top are "docs\/", "ignored\/", "lib\/", "mypkg\/", "node_modules\/", "tests\/"\.$/m);
+      assert.match(multi.text, /^- "src\/" does not exist in the 2 workspace folders\. The directories at the top are "docs\/", "java\/", "lib\/", "mypkg\/", "node_modules\/", "tests\/"\.$/m);
     } finally {
       other.remove();
     }

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { ripgrepArgs } from '../../src/core/ripgrep/args';
-import { narrowingGlobs } from '../../src/core/ripgrep/narrow';
+import { narrowingGlobs, skippingGlob } from '../../src/core/ripgrep/narrow';
 import { testRipgrep } from './helpers/ripgrep';
 import { TempTree } from './helpers/tree';
 
@@ -31,9 +31,9 @@ describe('narrowing the walk (real ripgrep)', () => {
   });
   after(() => tree.remove());
 
-  function list(narrowTo: string[], includeIgnored = false): string[] {
+  function list(narrowTo: string[], includeIgnored = false, more: readonly string[] = []): string[] {
     try {
-      const output = execFileSync(ripgrep, ripgrepArgs({ ...rules, includeIgnored }, narrowTo), { cwd: tree.root });
+      const output = execFileSync(ripgrep, [...ripgrepArgs({ ...rules, includeIgnored }, narrowTo), ...more], { cwd: tree.root });
       return output.toString().split('\0').filter(Boolean).sort();
     } catch (error) {
       // Exit code 1 is ripgrep's "nothing listed".
@@ -57,6 +57,16 @@ describe('narrowing the walk (real ripgrep)', () => {
 
   it('copes with glob metacharacters, commas and a leading dash in names', () => {
     assert.deepEqual(list(['we,ird]', '[dir]', '-x']), ['we,ird]/[dir]/-x/g.txt']);
+  });
+
+  it('skips the directories named inside one, names with glob syntax too, and lifts no ignore rule', () => {
+    const skip = (parent: string[], names: string[]): string[] => ['--glob', skippingGlob(parent, names) as string];
+    assert.deepEqual(list([], false, skip([], ['src', 'sr', 's', 'srcx', 'we,ird]'])), ['.gitignore', 'lib/z.js', 'src2/f', 'top.txt']);
+    assert.deepEqual(list([], false, skip(['we,ird]'], ['[dir]'])).filter((path) => path.startsWith('we')), []);
+    // Only the directory of that name there: "lib/" itself, not the "src/" inside another.
+    assert.deepEqual(list(['src'], false, skip([], ['sub', 'lib'])), ['src/a.ts', 'src/sub/b.ts']);
+    assert.deepEqual(list([], true, skip(['lib'], ['node_modules'])).filter((path) => path.startsWith('lib/')), ['lib/z.js']);
+    assert.equal(skippingGlob([], ['x'.repeat(40_000)]), undefined);
   });
 
   it('writes one negative glob per level and nothing for an over-long name', () => {

@@ -49,6 +49,16 @@ export function narrowingGlobs(directories: readonly string[]): string[] {
   return globs;
 }
 
+/**
+ * A negative `--glob` that skips the directories `names` inside `parent` (names from the walk
+ * root down); undefined past the size narrowing is bounded to (MAX_NARROWING_CHARACTERS).
+ */
+export function skippingGlob(parent: readonly string[], names: readonly string[]): string | undefined {
+  const escaped = (name: string): string => Array.from(name).map(escapeLiteral).join('');
+  const glob = `!/${parent.map((name) => `${escaped(name)}/`).join('')}{${names.map(escaped).join(',')}}/`;
+  return glob.length > MAX_NARROWING_CHARACTERS ? undefined : glob;
+}
+
 /** Glob alternatives that together match every name except `chars`. */
 function siblingsOtherThan(chars: string[]): string[] {
   const alternatives: string[] = [];
