@@ -69,8 +69,12 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   } else if (elsewhere) {
     // The advice below, to start the pattern with "**/", would only send the model looking
     // inside the root for a path it meant outside it.
+    // "~/" was read as the home directory (searchRoots.ts): that pattern has no leading "/".
+    const fromHome = result.pattern.startsWith('~/');
+    const opening = fromHome ? '"~/" is the home directory, and the pattern' : 'The pattern';
+    const anchors = fromHome ? '' : ': a leading "/" only anchors it there';
     hints.push(
-      `- The pattern starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}: a leading "/" only anchors it there. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}.`,
+      `- ${opening} starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}${anchors}. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}.`,
     );
   } else if (context.anyDepthPattern !== undefined && !otherPatternGiven && !result.directories?.found.length && !result.ignoredMatches?.count) {
     const anchoring = context.absolutePattern

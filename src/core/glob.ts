@@ -140,8 +140,10 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const probeMs = options.emptyProbeMs ?? DEFAULT_EMPTY_PROBE_MS;
     const probing = order.length === 0 && incompleteBecause === undefined && probeMs > 0;
     const probe = { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal, onRipgrep: options.onRipgrep };
-    // Looked up before the walks, which count what the pattern finds with a near directory instead.
-    const missing = order.length === 0 && incompleteBecause === undefined ? await firstMissingDirectory(request, excludedBy(request, rulesFor)) : undefined;
+    // Looked up before the walks, which count what the pattern finds with a near directory instead;
+    // not for a pattern naming a place outside the workspace, whose directories are that place's.
+    const missing =
+      order.length === 0 && incompleteBecause === undefined && !request.absoluteElsewhere ? await firstMissingDirectory(request, excludedBy(request, rulesFor)) : undefined;
     // Side by side: each is a walk of its own, and an empty answer waits for all.
     const [ignored, near, searched] = probing
       ? await Promise.all([

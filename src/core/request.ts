@@ -18,7 +18,7 @@ import { compilePattern, GlobSyntaxError, type CompiledPattern } from './pattern
 import { anchoredPattern, isPlainSegment, pathSegments, tidyPatternPath, type PatternPath } from './patternPath';
 import { VCS_METADATA_NAMES } from './ripgrep/args';
 import { ripgrepGlobReason } from './ripgrep/globReason';
-import { requireFolderOnDisk, resolvePath, type SearchRoot } from './searchRoots';
+import { homeExpanded, requireFolderOnDisk, resolvePath, type SearchRoot } from './searchRoots';
 
 export interface WorkspaceFolder {
   /** Shown before paths in a multi-root workspace. */
@@ -103,6 +103,7 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
     throw await unresolvedParentError(input.pattern, tidied, searchRoots, paths);
   }
 
+  patternText = await homeExpanded(patternText, searchRoots, paths);
   const split = splitAbsolutePattern(patternText, searchRoots, input.path !== undefined, folders, paths);
   const patternWasAbsolute = split.pattern !== patternText;
   // Not split: the pattern is relative, or absolute outside every root.

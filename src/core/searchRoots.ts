@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import type * as nodePath from 'node:path';
 import { GlobError } from './errors';
 import { nearestDirectoryIn } from './missingDirectory';
-import { entryKind } from './onDisk';
+import { entryKind, isDirectory } from './onDisk';
 import { missingPathAdvice, relativePathAdvice } from './pathAdvice';
 import type { WorkspaceFolder } from './request';
 
@@ -17,6 +17,24 @@ import type { WorkspaceFolder } from './request';
 export interface SearchRoot {
   readonly root: string;
   readonly folder: WorkspaceFolder | undefined;
+}
+
+/**
+ * A pattern that starts with "~/" as the absolute pattern it means, in the home directory (as
+ * "~/" in `path` is), so that it is split at a search root or gets the "path" that searches it
+ * (request.ts); a model writes "~/notes/*.md" for the place in its own words. Not where a search
+ * root holds a directory named "~": there the pattern means that one.
+ */
+export async function homeExpanded(pattern: string, searchRoots: readonly SearchRoot[], paths: nodePath.PlatformPath): Promise<string> {
+  if (!pattern.startsWith('~/')) {
+    return pattern;
+  }
+  const literal = await Promise.all(searchRoots.map(({ root }) => isDirectory(paths.join(root, '~'))));
+  if (literal.some(Boolean)) {
+    return pattern;
+  }
+  const home = paths.sep === '\\' ? os.homedir().replace(/\\/g, '/') : os.homedir();
+  return `${home.replace(/\/$/, '')}${pattern.slice(1)}`;
 }
 
 /**

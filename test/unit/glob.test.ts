@@ -810,6 +810,17 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       assert.equal(walks.filter((event) => event.purpose === 'countNear').length, 0);
       assert.ok(result.text.includes(`"path": ${JSON.stringify(outside.path('notes'))}, "pattern": "*.md".`), result.text);
       assert.doesNotMatch(result.text, /start it with "\*\*\/"/);
+      // Its directories are that place's, not missing ones of the workspace.
+      assert.doesNotMatch(result.text, /does not exist/);
+      // "~/" is the home directory: the same advice, without the word on a leading "/".
+      const home = process.env.HOME;
+      process.env.HOME = outside.root;
+      try {
+        const fromHome = await search(tree, { pattern: '~/notes/*.md' });
+        assert.ok(fromHome.text.includes(`- "~/" is the home directory, and the pattern starts with ${JSON.stringify(outside.path('notes'))}, a directory outside the workspace, but a pattern is matched inside the workspace. To search that directory, pass it as "path" and the rest as the pattern: "path": ${JSON.stringify(outside.path('notes'))}, "pattern": "*.md".`), fromHome.text);
+      } finally {
+        process.env.HOME = home;
+      }
       const followed = await search(tree, { pattern: '*.md', path: outside.path('notes') });
       assert.deepEqual(followed.page.map((path) => path.path), [outside.path('notes', 'a.md')]);
       // An absolute pattern inside the workspace is split into root and pattern instead.

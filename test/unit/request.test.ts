@@ -60,6 +60,29 @@ describe('request: resolving path and pattern', () => {
     assert.equal(request.scopes[0].searchRoot, os.homedir());
   });
 
+  it('reads a pattern starting with "~/" as one in the home directory, unless a root holds "~"', async () => {
+    const home = process.env.HOME;
+    process.env.HOME = tree.root;
+    try {
+      // Inside a folder: split there, as an absolute pattern is.
+      const inside = await resolveRequest({ pattern: '~/front/src/*.ts' }, { folders: [front] });
+      assert.deepEqual([inside.scopes[0].walkRoot, inside.pattern.source, inside.patternWasAbsolute, inside.patternAsGiven], [front.path, '/src/*.ts', true, '~/front/src/*.ts']);
+      // Outside: the directory it names, for the "path" advice.
+      const outside = await resolveRequest({ pattern: '~/back/src/*.ts' }, { folders: [front] });
+      assert.deepEqual(outside.absoluteElsewhere, { directory: tree.path('back', 'src'), pattern: '*.ts' });
+      // A folder with a directory named "~" means that one.
+      const literal = new TempTree().write({ '~/x.ts': 1 });
+      try {
+        const relative = await resolveRequest({ pattern: '~/*.ts' }, { folders: [{ name: 'literal', path: literal.root }] });
+        assert.deepEqual([relative.pattern.source, relative.patternWasAbsolute, relative.absoluteElsewhere], ['~/*.ts', false, undefined]);
+      } finally {
+        literal.remove();
+      }
+    } finally {
+      process.env.HOME = home;
+    }
+  });
+
   it('starts the walk at a symbolic link named in path (ripgrep would not enter it)', async () => {
     symlinkSync(tree.path('back', 'src'), tree.path('front', 'linked'));
     const request = await resolveRequest({ pattern: '*', path: 'linked' }, { folders: [front] });
