@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { glob, VSCODE_DEFAULT_RULES } from '../../src/core';
+import { DEFAULT_SPILL_LIMITS } from '../../src/core/spill';
 import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';
 
@@ -63,6 +65,24 @@ describe('command line (the built dist/cli.js)', () => {
     assert.deepEqual(json.topLevel, { total: 4, reached: 4, counts: [['big/', 30], ['small-0/', 10], ['small-1/', 10], ['small-2/', 10]] });
     assert.ok(typeof json.spill === 'string' && json.spill.startsWith(path.join(cache.root, 'workspace-glob', 'lists')));
     assert.match(json.text as string, /^<files>\n/);
+  });
+
+  it('has pruned the older complete lists when it exits', () => {
+    const lists = new TempTree();
+    try {
+      const directory = path.join(lists.root, 'workspace-glob', 'lists');
+      mkdirSync(directory, { recursive: true, mode: 0o700 });
+      for (let i = 0; i < DEFAULT_SPILL_LIMITS.maxLists + 5; i += 1) {
+        writeFileSync(path.join(directory, `glob-20200101T0000000${String(i).padStart(2, '0')}Z-${'0'.repeat(16)}.txt`), 'old list\n');
+      }
+      const cli = run(['--json', '--max-results', '5', '*'], tree.root, { XDG_CACHE_HOME: lists.root });
+      assert.equal(cli.status, 0, cli.stderr);
+      const kept = readdirSync(directory);
+      assert.equal(kept.length, DEFAULT_SPILL_LIMITS.maxLists);
+      assert.ok(kept.includes(path.basename((JSON.parse(cli.stdout) as { spill: string }).spill)));
+    } finally {
+      lists.remove();
+    }
   });
 
   it('names entries in --json as "path" takes them, not quoted as the text shows them', () => {
