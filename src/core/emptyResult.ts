@@ -34,7 +34,7 @@ export async function explainEmpty(
   request: GlobRequest,
   { caseless, sameStem }: Pick<CollectedMatches, 'caseless' | 'sameStem'>,
   ignored: IgnoredMatches | undefined,
-  { anyDepth, relatedExtensions, nearDirectory, missingDeeper, deeper, nameElsewhere, nearNames }: NearMatches,
+  { anyDepth, relatedExtensions, nearDirectory, missingDeeper, deeper, nameElsewhere, nearNames, nearSegment }: NearMatches,
   missing: MissingDirectory | undefined,
 ): Promise<EmptyResultFacts> {
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
@@ -50,6 +50,7 @@ export async function explainEmpty(
     // names near it, only where none has the name with another extension.
     ...(nameElsewhere && !anyDepth?.count && !deeper ? { nameElsewhereMatches: shownMatches(nameElsewhere) } : {}),
     ...(nearNames && !sameStem ? { nearNameMatches: { name: request.pattern.source.slice(request.pattern.source.lastIndexOf('/') + 1), ...shownMatches(nearNames) } } : {}),
+    ...(nearSegment ? { nearSegmentMatches: { directory: nearSegment.directory, nearDirectory: nearSegment.nearDirectory, ...shownMatches(nearSegment) } } : {}),
     ...(relatedExtensions.length > 0 ? { relatedExtensions: relatedExtensions.map((matches) => ({ extension: matches.extension, ...shownMatches(matches) })) } : {}),
     ...(ignored ? { ignoredMatches: { count: ignored.count, complete: ignored.complete, examples: shown(ignored.first) } } : {}),
   };

@@ -28,9 +28,16 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     result.missingDirectoryDeeper !== undefined ||
     result.deeperMatches !== undefined ||
     nameElsewhere !== undefined ||
-    nearNames !== undefined;
+    nearNames !== undefined ||
+    result.nearSegmentMatches !== undefined;
   if (result.missingDirectory !== undefined) {
     hints.push(missingDirectoryHint(result, result.missingDirectory));
+  }
+  if (result.nearSegmentMatches) {
+    const { directory, nearDirectory, pattern, count: files, complete, examples } = result.nearSegmentMatches;
+    hints.push(
+      `- No directory matches ${quoted(directory)}, but ${quoted(nearDirectory)} does, where ${countedFiles(files, complete)} ${files === 1 ? 'matches' : 'match'}${someOf(files, examples)}. ${findsThem(pattern, files)}`,
+    );
   }
   if (result.caseless) {
     const { count: files, examples } = result.caseless;

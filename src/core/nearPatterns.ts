@@ -12,6 +12,8 @@
  *   lies or what it ends in;
  * - for a file's name without wildcards, the names near it with the same extension, anywhere
  *   (`utils.py` → `util.py`, `requirements.txt` → `requirements-dev.txt`; see NearName);
+ * - a directory named after a wildcard, by the names near it that lie there
+ *   (`packages/*\/tests/*.ts` → `packages/*\/test/*.ts`; see NearSegment);
  * - an ending related to the one given: spellings of one format (`.yml`, `.yaml`), the
  *   JavaScript and TypeScript family a project has one side of (`.js`, `.ts`, `.tsx`), and test
  *   files named the other way (`.spec.ts`, `.test.ts`, and with the family: `.test.tsx`); where
@@ -21,7 +23,7 @@
 
 import { nearnessOf, type MissingDirectory } from './missingDirectory';
 import { atAnyDepth, compilePattern, type CompiledPattern } from './pattern';
-import { pathSegments } from './patternPath';
+import { isPlainSegment, pathSegments } from './patternPath';
 
 /** Extensions a model takes for one another. */
 const RELATED_EXTENSIONS: ReadonlyArray<readonly string[]> = [
@@ -69,6 +71,73 @@ export class NearName {
   }
 }
 
+/**
+ * A directory a pattern names after a wildcard ("tests" in `packages/*\/tests/*.ts`), where no
+ * listing of a parent can look for it (missingDirectory.ts looks beside the literal ones): the
+ * walk tries the pattern with any name there (`packages/*\/*\/*.ts`), and a file it matches
+ * whose directory in that place has a name near the one given (nearnessOf, not another case
+ * only: the caseless look tells that) counts for that name. Only before any "**", where the
+ * directory is the same segment of every path.
+ */
+export class NearSegment {
+  /** The pattern with any name in that place. */
+  readonly anyName: CompiledPattern;
+  /** The pattern's directories up to the one named, as the answer quotes them: "packages/*\/tests/". */
+  readonly directory: string;
+
+  constructor(
+    private readonly prefix: string,
+    private readonly segments: readonly string[],
+    /** Its place among the path's segments, from the search root. */
+    readonly index: number,
+  ) {
+    this.anyName = compilePattern(this.with('*'));
+    this.directory = `${prefix}${segments.slice(0, index + 1).join('/')}/`;
+  }
+
+  /** The name the pattern gives there. */
+  get name(): string {
+    return this.segments[this.index];
+  }
+
+  /** Whether a directory of this name in that place is near the one the pattern gives. */
+  isNear(candidate: string): boolean {
+    return (nearnessOf(candidate, this.name) ?? 0) > 0;
+  }
+
+  /**
+   * Where the directory in that place of `relative` (a path from the search root) ends, and its
+   * name where it is near the one given; undefined where the path has no directory there. The
+   * name's length is looked at before the name is cut out: every listed path comes here.
+   */
+  directoryIn(relative: string): { readonly end: number; readonly near: string | undefined } | undefined {
+    let start = 0;
+    for (let i = 0; i < this.index; i += 1) {
+      start = relative.indexOf('/', start) + 1;
+      if (start === 0) {
+        return undefined;
+      }
+    }
+    const end = relative.indexOf('/', start);
+    if (end < 0) {
+      return undefined;
+    }
+    // Every near name is within two characters of the length of the one given (nearnessOf).
+    const name = Math.abs(end - start - this.name.length) > 2 ? undefined : relative.slice(start, end);
+    return { end, near: name !== undefined && this.isNear(name) ? name : undefined };
+  }
+
+  /** The pattern with `name` in that place. */
+  with(name: string): string {
+    return `${this.prefix}${this.segments.map((segment, i) => (i === this.index ? name : segment)).join('/')}`;
+  }
+
+  /** `directory` with `name` in that place: "packages/*\/test/". */
+  directoryWith(name: string): string {
+    return `${this.prefix}${[...this.segments.slice(0, this.index), name].join('/')}/`;
+  }
+}
+
 export interface NearPatterns {
   readonly anyDepth?: CompiledPattern;
   readonly nearDirectory?: CompiledPattern;
@@ -76,6 +145,7 @@ export interface NearPatterns {
   readonly deeper?: CompiledPattern;
   readonly nameElsewhere?: CompiledPattern;
   readonly nearName?: NearName;
+  readonly nearSegment?: NearSegment;
   readonly related: readonly RelatedPattern[];
 }
 
@@ -114,11 +184,29 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
     }
   }
   const nearName = pattern.literal && fileName && !/[,{}]/.test(last) ? new NearName(last) : undefined;
+  const nearSegment = pattern.anchored ? nearSegmentOf(prefix, segments) : undefined;
   const related = relatedPatterns(pattern).map((relative) => {
     const deeper = deeperGlob === undefined ? undefined : oneLevelDown(relative.pattern.source);
     return deeper === undefined ? relative : { ...relative, deeper: compilePattern(deeper) };
   });
-  return { ...compiled, ...(nearName ? { nearName } : {}), related };
+  return { ...compiled, ...(nearName ? { nearName } : {}), ...(nearSegment ? { nearSegment } : {}), related };
+}
+
+/** The first directory named without wildcards after one with them, before any "**"; none without one. */
+function nearSegmentOf(prefix: string, segments: readonly string[]): NearSegment | undefined {
+  let afterWildcard = false;
+  // The last segment names files.
+  for (let i = 0; i < segments.length - 1; i += 1) {
+    const segment = segments[i];
+    if (segment.includes('**')) {
+      return undefined;
+    }
+    if (afterWildcard && isPlainSegment(segment)) {
+      return new NearSegment(prefix, segments, i);
+    }
+    afterWildcard ||= !isPlainSegment(segment);
+  }
+  return undefined;
 }
 
 /** The file pattern with "**" before its name (`src/**\/*.ts` for `src/*.ts`); none without a directory before the name. */

@@ -134,6 +134,12 @@ export interface EmptyResultFacts extends PatternSlips {
    */
   readonly nearNameMatches?: ShownPatternMatches & { readonly name: string };
   /**
+   * Files the pattern matches with a name near the directory it names after a wildcard
+   * ("packages/*\/test/" for "packages/*\/tests/"), when there are any: both directories as
+   * the pattern writes them, and the pattern with the near one.
+   */
+  readonly nearSegmentMatches?: ShownPatternMatches & { readonly directory: string; readonly nearDirectory: string };
+  /**
    * Files with an extension related to the one the pattern ends in (".yaml" for ".yml"), most
    * files first, with the extension.
    */

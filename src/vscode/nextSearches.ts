@@ -53,6 +53,7 @@ function patternMeant(result: GlobResult): string | undefined {
     result.rootRepeated?.pattern ??
     (result.missingDirectoryNear?.matches?.count ? result.missingDirectoryNear.matches.pattern : undefined) ??
     result.missingDirectoryDeeper?.pattern ??
+    result.nearSegmentMatches?.pattern ??
     (result.directories?.found.length ? result.directories.inside : undefined) ??
     result.sameStem?.pattern ??
     result.nearNameMatches?.pattern ??

@@ -734,6 +734,23 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.doesNotMatch(none.text, /before the name|lies? elsewhere/);
   });
 
+  it('names the directory with a name near one the pattern names after a wildcard, and what it finds there', async () => {
+    tree.write({
+      'packages/core/test/a.test.ts': 1, 'packages/ui/test/b.test.ts': 2, 'packages/web/Tests/c.test.ts': 3,
+      'packages/hidden/test/d.test.ts': 4, 'packages/cli/testing/e.ts': 5,
+    });
+    writeFileSync(tree.path('.gitignore'), 'packages/hidden/\n');
+    // "test" beside "tests" in two packages; not the ignored one, nor "Tests" (another case only:
+    // the caseless look tells it) or "testing" (not near).
+    const line = '- No directory matches "packages/*/tests/", but "packages/*/test/" does, where 2 files match: "packages/core/test/a.test.ts", "packages/ui/test/b.test.ts". "pattern": "packages/*/test/*.ts" finds them.';
+    await assertEmptyAnswerHas(tree, 'packages/*/tests/*.ts', line, ['"packages/core/test/a.test.ts"', '"packages/ui/test/b.test.ts"']);
+    // A trailing "/": what is under it; the line speaks of the same directory.
+    await assertEmptyAnswerHas(tree, 'packages/*/tests/', line.replace('"packages/*/test/*.ts" finds', '"packages/*/test/" finds'), ['"packages/core/test/a.test.ts"', '"packages/ui/test/b.test.ts"']);
+    // Not after "**", where the directory is no one segment of the paths; nothing said where the near one holds no match.
+    assert.doesNotMatch((await search(tree, { pattern: 'packages/**/tests/*.ts' })).text, /No directory matches/);
+    assert.doesNotMatch((await search(tree, { pattern: 'packages/*/tests/*.py' })).text, /No directory matches/);
+  });
+
   it('names files with a name near the one given, the directories where a missing one is not, and other documentation formats', async () => {
     tree.write({
       'mypkg/sub/util.py': 1, 'mypkg/utils2.py': 2, 'mypkg/core.py': 3, 'tests/unit/test_core.py': 4, 'requirements-dev.txt': 5, 'docs/index.rst': 6,

@@ -32,6 +32,29 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
     );
   });
 
+  it('finds the directory named after a wildcard, before any "**", and writes the pattern with another name there', () => {
+    const segmentOf = (pattern: string): [string, string, string, string] | undefined => {
+      const near = nearPatterns(compilePattern(pattern)).nearSegment;
+      return near && [near.anyName.source, near.directory, near.with('test'), near.directoryWith('test')];
+    };
+    assert.deepEqual(segmentOf('packages/*/tests/*.ts'), ['packages/*/*/*.ts', 'packages/*/tests/', 'packages/*/test/*.ts', 'packages/*/test/']);
+    assert.deepEqual(segmentOf('/x/*/tests/unit/*.py'), ['/x/*/*/unit/*.py', '/x/*/tests/', '/x/*/test/unit/*.py', '/x/*/test/']);
+    assert.deepEqual(segmentOf('src/{a,b}/tests/'), ['src/{a,b}/*/', 'src/{a,b}/tests/', 'src/{a,b}/test/', 'src/{a,b}/test/']);
+    // None after "**", before a wildcard, as the file name, or in a pattern at any depth.
+    for (const pattern of ['packages/**/tests/*.ts', 'src/tests/*.ts', 'src/*/x.ts', '*.ts', '!packages/*/tests/*.ts']) {
+      assert.equal(segmentOf(pattern), undefined, pattern);
+    }
+    const near = nearPatterns(compilePattern('packages/*/tests/*.ts')).nearSegment;
+    assert.deepEqual(['test', 'Tests', 'testing', 'tsets'].filter((name) => near?.isNear(name)), ['test', 'tsets']);
+    // In a path: where the directory in that place ends, and its name where it is near; none without one there.
+    assert.deepEqual(
+      ['packages/a/test/x.ts', 'packages/a/tsets/y.ts', 'packages/a/tests-old/x.ts', 'packages/a/b/test/x.ts', 'packages/a/test', 'other/a/test/x.ts'].map((path) =>
+        near?.directoryIn(path),
+      ),
+      [{ end: 15, near: 'test' }, { end: 16, near: 'tsets' }, { end: 20, near: undefined }, { end: 12, near: undefined }, undefined, { end: 12, near: 'test' }],
+    );
+  });
+
   it('gives each near pattern where it applies', () => {
     const sources = (pattern: string, missing?: Parameters<typeof nearPatterns>[1]): Record<string, string | string[] | undefined> => {
       const near = nearPatterns(compilePattern(pattern), missing);

@@ -103,6 +103,12 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     assert.equal(near.found.total, 6);
   });
 
+  it('for an empty answer naming a directory after a wildcard, offers the pattern with the near one that holds files', async () => {
+    const [near] = await offered({ pattern: '*/as/*.ts' });
+    assert.equal(near.label, 'Search for */a/*.ts');
+    assert.equal(near.found.total, 6);
+  });
+
   it('for an empty answer whose pattern finds files one level down, offers it with "**/" before the name', async () => {
     const [deeper] = await offered({ pattern: 'src/*.ts' });
     assert.equal(deeper.label, 'Search for src/**/*.ts');
