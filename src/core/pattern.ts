@@ -91,12 +91,14 @@ export function compilePattern(glob: string): CompiledPattern {
 
   const nodes = translate(body);
   const shape = simpleShape(nodes);
+  const suffix = shape?.suffix ?? nameEndingOf(nodes);
   let accept: (subject: string) => boolean;
   if (shape) {
     accept = shape.test;
   } else {
     const automaton = new GlobAutomaton(nodes);
-    accept = (subject) => automaton.matches(subject);
+    // The automaton reads every character; most paths are turned away by their ending alone.
+    accept = suffix ? (subject) => subject.endsWith(suffix) && automaton.matches(subject) : (subject) => automaton.matches(subject);
   }
   const test = negated ? (subject: string): boolean => !accept(subject) : accept;
   const matches = anchored
@@ -109,7 +111,7 @@ export function compilePattern(glob: string): CompiledPattern {
     negated,
     literalDirectories: anchored && !negated ? leadingLiteralDirectories(body) : [],
     matches,
-    ...(shape?.suffix && !negated ? { requiredSuffix: shape.suffix } : {}),
+    ...(suffix && !negated ? { requiredSuffix: suffix } : {}),
     literal: shape?.literal === true && !negated,
   };
 }
@@ -158,6 +160,24 @@ function simpleShape(nodes: readonly GlobNode[]): { test: (subject: string) => b
   }
   // One run within a segment: no slash between prefix and suffix.
   return { test: (subject) => bounded(subject) && subject.indexOf('/', prefix.length) === -1, suffix };
+}
+
+/**
+ * The literal text a glob of any other shape ends with, within its last segment (`.ts` for
+ * `packages/*\/src/**\/*.ts`, `index.ts` for `src/*\/index.ts`); '' when it ends in a wildcard,
+ * a class or alternatives. Every path it matches ends so, which lets ripgrep leave out the other
+ * names (requiredSuffix) and the match turn them away before the automaton runs.
+ */
+function nameEndingOf(nodes: readonly GlobNode[]): string {
+  let ending = '';
+  for (let i = nodes.length - 1; i >= 0; i -= 1) {
+    const node = nodes[i];
+    if (node.kind !== 'char' || node.literal === undefined || node.literal === '/') {
+      break;
+    }
+    ending = node.literal + ending;
+  }
+  return ending;
 }
 
 /** The directory names a glob starts with before its first wildcard, unescaped. */

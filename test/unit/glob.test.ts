@@ -277,8 +277,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     for (const [pattern, sievedTo] of [
       ['*.ts', 5], ['keep.ts', 1], ['src/**/*.ts', 2], ['*.d.ts', 1], ['readme.md', 2], ['README.md', 2], ['*.TS', 5],
       ['my file.txt', 1], ['*,b.txt', 1], ['\\!bang.md', 1], ['über.md', 1], ['*ber.md', 1],
-      // No type: a class, braces, a colon or a star in the ending, no fixed ending at all.
-      ['[ab].ts', undefined], ['*.{ts,js}', undefined], ['*:x.ts', undefined], ['star\\*.md', undefined], ['*', undefined],
+      // Globs of other shapes, by the literal text they end with.
+      ['[ab].ts', 5], ['*/deep/*.ts', 5], ['s?c/**/b.d.ts', 1],
+      // No type: braces, a class, a colon or a star in the ending, no fixed ending at all.
+      ['*.{ts,js}', undefined], ['*.t[s]', undefined], ['*:x.ts', undefined], ['star\\*.md', undefined], ['*', undefined],
       // Longer than any file name: left to the pattern.
       [`${'x'.repeat(300)}.ts`, undefined],
     ] as const) {

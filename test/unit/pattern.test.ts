@@ -61,6 +61,20 @@ describe('pattern (unit)', () => {
     }
   });
 
+  it('knows the text every path a glob matches ends with, within the file name', () => {
+    for (const [glob, suffix] of [
+      ['*.ts', '.ts'], ['src/**/*.md', '.md'], ['package.json', 'package.json'],
+      // Other shapes: the literal text after the last wildcard, class or alternatives, in the last segment.
+      ['packages/*/src/**/*.ts', '.ts'], ['src/*/index.ts', 'index.ts'], ['[ab].d.ts', '.d.ts'], ['?\\*b.md', '*b.md'],
+      ['*.{ts,js}', undefined], ['*.t[s]', undefined], ['src/*/**', undefined], ['docs/', undefined], ['!src/*/x.ts', undefined],
+    ] as const) {
+      assert.equal(compilePattern(glob).requiredSuffix, suffix, glob);
+    }
+    // The ending turns paths away before the automaton; what matches is unchanged.
+    const pattern = compilePattern('packages/*/src/**/*.ts');
+    assert.deepEqual(['packages/a/src/x.ts', 'packages/a/src/b/c.ts', 'packages/a/src/x.tsx', 'packages/a/b/src/x.ts', 'packages/a/src/x.ts.bak'].map((path) => pattern.matches(path)), [true, true, false, false, false]);
+  });
+
   it("rejects invalid globs with ripgrep's reasons", () => {
     const reason = (glob: string): string => {
       try {
