@@ -85,7 +85,7 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
   // A sieve only where every pattern has a fixed ending: it must let each one's files through.
   const tried = [...near, ...(nearSegment ? [nearSegment.anyName] : [])];
   const suffixes = tried.map((pattern) => pattern.requiredSuffix).filter((suffix): suffix is string => suffix !== undefined);
-  const sieve = suffixes.length === tried.length ? suffixesFilterArgs([...suffixes, ...(nearName ? [nearName.extension] : [])]) : [];
+  const sieve = suffixes.length === tried.length ? suffixesFilterArgs([...suffixes, ...(nearName?.extensions ?? [])]) : [];
   const found = near.map(() => new NameCounter());
   const nearNames = new NearNames();
   const nearSegments = nearSegment && new NearSegments(nearSegment);

@@ -47,26 +47,34 @@ export interface RelatedPattern {
 }
 
 /**
- * The file name a pattern without wildcards ends in, to find names near it: the same extension,
- * and a stem one letter off or of the other number ("util" for "utils", nearnessOf), or the stem
- * with more after a "-", "_" or "." ("requirements-dev" for "requirements"). Names in another
- * case only are left to the caseless look (caseless.ts).
+ * The file name a pattern without wildcards ends in, to find names near it: the same extension
+ * or a related one (RELATED_EXTENSIONS: "helpers.ts" for "helper.js"), and a stem one letter off
+ * or of the other number ("util" for "utils", nearnessOf), or the stem with more after a "-", "_"
+ * or "." ("requirements-dev" for "requirements"). Names in another case only are left to the
+ * caseless look (caseless.ts), the stem itself with another extension to the looks at related
+ * endings and at the same name with any extension (sameStem.ts).
  */
 export class NearName {
   private readonly stem: string;
   readonly extension: string;
+  /** The extension, then those related to it, each with its dot. */
+  readonly extensions: readonly string[];
 
   constructor(readonly name: string) {
     const dot = name.lastIndexOf('.');
     this.stem = name.slice(0, dot);
     this.extension = name.slice(dot);
+    const bare = this.extension.slice(1);
+    const related = RELATED_EXTENSIONS.find((group) => group.includes(bare)) ?? [];
+    this.extensions = [this.extension, ...related.filter((other) => other !== bare).map((other) => `.${other}`)];
   }
 
   isNear(candidate: string): boolean {
-    if (candidate === this.name || !candidate.endsWith(this.extension)) {
+    const extension = this.extensions.find((ending) => candidate.endsWith(ending));
+    if (extension === undefined) {
       return false;
     }
-    const stem = candidate.slice(0, -this.extension.length);
+    const stem = candidate.slice(0, -extension.length);
     return (nearnessOf(stem, this.stem) ?? 0) > 0 || (stem.startsWith(this.stem) && /^[-_.]./.test(stem.slice(this.stem.length)));
   }
 }

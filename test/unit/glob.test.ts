@@ -756,6 +756,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
   it('names files with a name near the one given, the directories where a missing one is not, and other documentation formats', async () => {
     tree.write({
       'mypkg/sub/util.py': 1, 'mypkg/utils2.py': 2, 'mypkg/core.py': 3, 'tests/unit/test_core.py': 4, 'requirements-dev.txt': 5, 'docs/index.rst': 6,
+      'web/lib/helpers.ts': 7,
       'tsconfig.base.json': 7, '.venv/lib/site.py': 8, 'ignored/util.py': 9,
     });
     writeFileSync(tree.path('.gitignore'), 'ignored/\n');
@@ -771,6 +772,8 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       ['mypkg/utils.py', '{util.py,utils2.py}|{utils2.py,util.py}', ['mypkg/sub/util.py', 'mypkg/utils2.py']],
       ['requirements.txt', 'requirements-dev.txt', ['requirements-dev.txt']],
       ['tests/test_cores.py', 'test_core.py', ['tests/unit/test_core.py']],
+      // A near name with a related extension.
+      ['web/helper.js', 'helpers.ts', ['web/lib/helpers.ts']],
     ] as const) {
       const result = await search(tree, { pattern });
       assert.equal(result.total, 0, pattern);
@@ -788,20 +791,20 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     // .gitignore hides, nor "empty/", without a file; "java/" too, whose files lie deep), and the only one.
     mkdirSync(tree.path('empty/inside'), { recursive: true });
     tree.write({ 'java/main/java/com/App.java': 12 });
-    assert.match((await search(tree, { pattern: 'src/**/*.py' })).text, /^- "src\/" does not exist in the workspace\. The directories at the top are "docs\/", "java\/", "mypkg\/", "tests\/"\.$/m);
+    assert.match((await search(tree, { pattern: 'src/**/*.py' })).text, /^- "src\/" does not exist in the workspace\. The directories at the top are "docs\/", "java\/", "mypkg\/", "tests\/", "web\/"\.$/m);
     // Not those the settings exclude, unless ignored files are asked for.
     tree.write({ 'node_modules/pkg/index.js': 11 });
-    assert.match((await search(tree, { pattern: 'src/**/*.py' }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "docs\/", "java\/", "mypkg\/", "tests\/"\.$/m);
-    assert.match((await search(tree, { pattern: 'src/**/*.py', includeIgnored: true }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "docs\/", "ignored\/", "java\/", "mypkg\/", "node_modules\/", "tests\/"\.$/m);
+    assert.match((await search(tree, { pattern: 'src/**/*.py' }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "docs\/", "java\/", "mypkg\/", "tests\/", "web\/"\.$/m);
+    assert.match((await search(tree, { pattern: 'src/**/*.py', includeIgnored: true }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "docs\/", "ignored\/", "java\/", "mypkg\/", "node_modules\/", "tests\/", "web\/"\.$/m);
     // Without the empty answer's walks, those on disk.
-    assert.match((await search(tree, { pattern: 'src/**/*.py' }, { emptyProbeMs: 0 })).text, /The directories at the top are "docs\/", "empty\/", "ignored\/", "java\/", "mypkg\/", "node_modules\/", "tests\/"\.$/m);
+    assert.match((await search(tree, { pattern: 'src/**/*.py' }, { emptyProbeMs: 0 })).text, /The directories at the top are "docs\/", "empty\/", "ignored\/", "java\/", "mypkg\/", "node_modules\/", "tests\/", "web\/"\.$/m);
     // In a multi-root workspace the pattern is matched in each folder: the directories of all of them.
     const other = new TempTree();
     try {
       other.write({ 'lib/a.rb': 1 });
       const folders = [{ name: 'one', path: tree.root }, { name: 'two', path: other.root }];
       const multi = await glob({ pattern: 'src/**/*.py' }, folders, { ripgrepPath: await testRipgrep() });
-      assert.match(multi.text, /^- "src\/" does not exist in the 2 workspace folders\. The directories at the top are "docs\/", "java\/", "lib\/", "mypkg\/", "node_modules\/", "tests\/"\.$/m);
+      assert.match(multi.text, /^- "src\/" does not exist in the 2 workspace folders\. The directories at the top are "docs\/", "java\/", "lib\/", "mypkg\/", "node_modules\/", "tests\/", "web\/"\.$/m);
     } finally {
       other.remove();
     }

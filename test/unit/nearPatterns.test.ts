@@ -24,11 +24,17 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
     }
   });
 
-  it('finds names near a file name with the same extension, and not the name itself', () => {
+  it('finds names near a file name with the same extension or a related one, and not the name itself', () => {
     const name = new NearName('utils.py');
     assert.deepEqual(
       ['util.py', 'utils2.py', 'utils-old.py', 'utils_v2.py', 'utils.py', 'Utils.py', 'util.ts', 'utilities.py', 'utilsx.pyc'].filter((candidate) => name.isNear(candidate)),
       ['util.py', 'utils2.py', 'utils-old.py', 'utils_v2.py'],
+    );
+    // The same stem with another extension is the related-ending look's.
+    const script = new NearName('helper.js');
+    assert.deepEqual(
+      ['helpers.ts', 'helpers.js', 'helpers.mts', 'helper.ts', 'helper.js', 'helpers.py', 'Helper.js', 'helpers.d.ts'].filter((candidate) => script.isNear(candidate)),
+      ['helpers.ts', 'helpers.js', 'helpers.mts'],
     );
   });
 
