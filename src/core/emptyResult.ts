@@ -1,14 +1,15 @@
 /**
  * Facts that explain an empty result, looked up only when nothing matched: the first directory
  * the pattern names that does not exist (and the one beside it with the nearest name,
- * missingDirectory.ts, with what the pattern finds there, nearMatches.ts), a pattern that
- * repeats the end of its search root ("path": "src" with "pattern": "src/core/*.ts" looks for
+ * missingDirectory.ts, with what the pattern finds there, nearMatches.ts; or, with none near,
+ * those beside it that the search walks into, searchedDirectories.ts), a pattern that repeats
+ * the end of its search root ("path": "src" with "pattern": "src/core/*.ts" looks for
  * src/src/core), files that match when case is ignored and files with the name of a pattern
  * without wildcards and another extension (both found while listing, caseless.ts and
  * sameStem.ts), those near patterns match (nearPatterns.ts: an anchored one at any depth, one
- * level deeper, the file's name alone, names near it, one with a related ending) and those
- * `includeIgnored` would add (one more walk each, nearMatches.ts and ignoredProbe.ts), and slips
- * in how the pattern was written (patternSlips.ts).
+ * level deeper, the file's name alone, names near it, a near directory after a wildcard, one
+ * with a related ending) and those `includeIgnored` would add (one more walk each, nearMatches.ts
+ * and ignoredProbe.ts), and slips in how the pattern was written (patternSlips.ts).
  */
 
 import * as nodePath from 'node:path';
