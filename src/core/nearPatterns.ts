@@ -13,7 +13,9 @@
  * - for a file's name without wildcards, the names near it with the same extension, anywhere
  *   (`utils.py` → `util.py`, `requirements.txt` → `requirements-dev.txt`; see NearName);
  * - a directory named after a wildcard, by the names near it that lie there
- *   (`packages/*\/tests/*.ts` → `packages/*\/test/*.ts`; see NearSegment);
+ *   (`packages/*\/tests/*.ts` → `packages/*\/test/*.ts`; see NearSegment), and a missing one
+ *   with none near beside it, so one level further down (`packages/tests/**` →
+ *   `packages/*\/test/**`);
  * - an ending related to the one given: spellings of one format (`.yml`, `.yaml`), the
  *   JavaScript and TypeScript family a project has one side of (`.js`, `.ts`, `.tsx`), and test
  *   files named the other way (`.spec.ts`, `.test.ts`, and with the family: `.test.tsx`); where
@@ -192,7 +194,11 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
     }
   }
   const nearName = pattern.literal && fileName && !/[,{}]/.test(last) ? new NearName(last) : undefined;
-  const nearSegment = pattern.anchored ? nearSegmentOf(prefix, segments) : undefined;
+  // A missing directory with no near one beside it may have one a level further down, in each of
+  // the directories there (`packages/tests/**` → `packages/*\/test/**`).
+  const missingOneDown =
+    missing !== undefined && missing.near === undefined ? new NearSegment(prefix, [...segments.slice(0, missingAt), '*', ...segments.slice(missingAt)], missingAt + 1) : undefined;
+  const nearSegment = pattern.anchored ? (nearSegmentOf(prefix, segments) ?? missingOneDown) : undefined;
   const related = relatedPatterns(pattern).map((relative) => {
     const deeper = deeperGlob === undefined ? undefined : oneLevelDown(relative.pattern.source);
     return deeper === undefined ? relative : { ...relative, deeper: compilePattern(deeper) };

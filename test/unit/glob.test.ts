@@ -748,6 +748,8 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     await assertEmptyAnswerHas(tree, 'packages/*/tests/*.ts', line, ['"packages/core/test/a.test.ts"', '"packages/ui/test/b.test.ts"']);
     // A trailing "/": what is under it; the line speaks of the same directory.
     await assertEmptyAnswerHas(tree, 'packages/*/tests/', line.replace('"packages/*/test/*.ts" finds', '"packages/*/test/" finds'), ['"packages/core/test/a.test.ts"', '"packages/ui/test/b.test.ts"']);
+    // A missing directory with none near beside it: the same, one level further down.
+    await assertEmptyAnswerHas(tree, 'packages/tests/*.ts', line, ['"packages/core/test/a.test.ts"', '"packages/ui/test/b.test.ts"']);
     // Not after "**", where the directory is no one segment of the paths; nothing said where the near one holds no match.
     assert.doesNotMatch((await search(tree, { pattern: 'packages/**/tests/*.ts' })).text, /No directory matches/);
     assert.doesNotMatch((await search(tree, { pattern: 'packages/*/tests/*.py' })).text, /No directory matches/);

@@ -50,6 +50,17 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
     for (const pattern of ['packages/**/tests/*.ts', 'src/tests/*.ts', 'src/*/x.ts', '*.ts', '!packages/*/tests/*.ts']) {
       assert.equal(segmentOf(pattern), undefined, pattern);
     }
+    // A missing directory with none near beside it: one level further down, in each directory there.
+    const missing = (directory: string, near?: string): Parameters<typeof nearPatterns>[1] => ({
+      directory,
+      ...(near ? { near: { directory: near, otherCase: false } } : {}),
+    });
+    const oneDown = (pattern: string, directory: string, near?: string): string | undefined => nearPatterns(compilePattern(pattern), missing(directory, near)).nearSegment?.anyName.source;
+    assert.equal(oneDown('packages/tests/**', 'packages/tests/'), 'packages/*/*/**');
+    assert.equal(oneDown('tests/unit/*.py', 'tests/'), '*/*/unit/*.py');
+    assert.equal(oneDown('packages/tests/**', 'packages/tests/', 'packages/test/'), undefined);
+    // A directory after a wildcard comes first.
+    assert.equal(oneDown('pkgs/*/tests/*.ts', 'pkgs/'), 'pkgs/*/*/*.ts');
     const near = nearPatterns(compilePattern('packages/*/tests/*.ts')).nearSegment;
     assert.deepEqual(['test', 'Tests', 'testing', 'tsets'].filter((name) => near?.isNear(name)), ['test', 'tsets']);
     // In a path: where the directory in that place ends, and its name where it is near; none without one there.
