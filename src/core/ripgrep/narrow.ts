@@ -51,7 +51,8 @@ export function narrowingGlobs(directories: readonly string[]): string[] {
 
 /**
  * A negative `--glob` that skips the directories `names` inside `parent` (names from the walk
- * root down); undefined past the size narrowing is bounded to (MAX_NARROWING_CHARACTERS).
+ * root down); undefined when it would be longer than narrowing's globs may be in all
+ * (MAX_NARROWING_CHARACTERS), for the same reasons.
  */
 export function skippingGlob(parent: readonly string[], names: readonly string[]): string | undefined {
   const escaped = (name: string): string => Array.from(name).map(escapeLiteral).join('');
