@@ -55,8 +55,8 @@ export interface NearMatches {
   /** Files with a name near the one a pattern without wildcards gives, anywhere (NearName), and the glob of their names. */
   readonly nearNames?: PatternMatches;
   /**
-   * Files the pattern matches with a name near the directory it names after a wildcard
-   * (NearSegment), for the near name with the most; only when there are any.
+   * Files the pattern matches with a name near a directory it names after a wildcard
+   * (NearSegment), the first such directory with any, for the near name with the most.
    */
   readonly nearSegment?: PatternMatches & { readonly directory: string; readonly nearDirectory: string };
   /** The related endings with files, most files first. */
@@ -67,7 +67,7 @@ export interface NearMatchesOptions extends CountingWalkOptions {
   readonly rulesFor: (scope: SearchScope) => ScopeRules;
 }
 
-type Single = Exclude<keyof NearPatterns, 'related' | 'nearName' | 'nearSegment'>;
+type Single = Exclude<keyof NearPatterns, 'related' | 'nearName' | 'nearSegments'>;
 const SINGLES: readonly Single[] = ['anyDepth', 'nearDirectory', 'missingDeeper', 'deeper', 'nameElsewhere'];
 
 export async function probeNearMatches(request: GlobRequest, options: NearMatchesOptions, missing?: MissingDirectory): Promise<NearMatches> {
@@ -77,19 +77,19 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
     return pattern ? [{ key, pattern }] : [];
   });
   const deeperRelated = patterns.related.flatMap(({ deeper }) => (deeper ? [deeper] : []));
-  const { nearName, nearSegment } = patterns;
+  const { nearName } = patterns;
   const near: CompiledPattern[] = [...singles.map(({ pattern }) => pattern), ...patterns.related.map(({ pattern }) => pattern), ...deeperRelated];
-  if (near.length === 0 && nearName === undefined && nearSegment === undefined) {
+  if (near.length === 0 && nearName === undefined && patterns.nearSegments.length === 0) {
     return { relatedExtensions: [] };
   }
   // A sieve only where every pattern has a fixed ending: it must let each one's files through.
-  const tried = [...near, ...(nearSegment ? [nearSegment.anyName] : [])];
+  const tried = [...near, ...patterns.nearSegments.map(({ anyName }) => anyName)];
   const suffixes = tried.map((pattern) => pattern.requiredSuffix).filter((suffix): suffix is string => suffix !== undefined);
   const sieve = suffixes.length === tried.length ? suffixesFilterArgs([...suffixes, ...(nearName?.extensions ?? [])]) : [];
   const found = near.map(() => new NameCounter());
   const nearNames = new NearNames();
-  const nearSegments = nearSegment && new NearSegments(nearSegment);
-  const counters = [...found, ...(nearName ? [nearNames] : []), ...(nearSegments ? [nearSegments] : [])];
+  const nearSegments = patterns.nearSegments.map((segment) => new NearSegments(segment));
+  const counters = [...found, ...(nearName ? [nearNames] : []), ...nearSegments];
   const progress = { counted: 0, enough: false };
   const walked = await countingWalks(
     request,
@@ -107,8 +107,10 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
             added = true;
           }
         });
-        if (nearSegments && nearSegments.count < COUNTED_AT_MOST && nearSegments.consider(scope, name, relative)) {
-          added = true;
+        for (const segment of nearSegments) {
+          if (segment.count < COUNTED_AT_MOST && segment.consider(scope, name, relative)) {
+            added = true;
+          }
         }
         const baseName = relative.slice(relative.lastIndexOf('/') + 1);
         if (nearName?.isNear(baseName) && nearNames.count < COUNTED_AT_MOST) {
@@ -140,22 +142,11 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
     }
   });
   const nearNamesGlob = nearNames.glob();
-  const nearest = nearSegments?.most();
+  const nearSegment = firstNearSegment(nearSegments, walked);
   return {
     ...learned,
     ...(nearNamesGlob ? { nearNames: { pattern: nearNamesGlob, count: nearNames.count, first: nearNames.first, complete: walked && nearNames.count < COUNTED_AT_MOST } } : {}),
-    ...(nearSegment && nearSegments && nearest
-      ? {
-          nearSegment: {
-            pattern: nearSegment.with(nearest.name),
-            count: nearest.found.count,
-            first: nearest.found.first,
-            complete: walked && nearSegments.count < COUNTED_AT_MOST,
-            directory: nearSegment.directory,
-            nearDirectory: nearSegment.directoryWith(nearest.name),
-          },
-        }
-      : {}),
+    ...(nearSegment ? { nearSegment } : {}),
     relatedExtensions: patterns.related
       .map(({ extension, deeper }, i) => {
         // Where the ending is, else one level down and below.
@@ -169,13 +160,31 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
   };
 }
 
+/** What the first directory after a wildcard with files under a near name finds there (the near name with the most). */
+function firstNearSegment(counted: readonly NearSegments[], walked: boolean): NearMatches['nearSegment'] {
+  for (const segments of counted) {
+    const nearest = segments.most();
+    if (nearest !== undefined) {
+      return {
+        pattern: segments.segment.with(nearest.name),
+        count: nearest.found.count,
+        first: nearest.found.first,
+        complete: walked && segments.count < COUNTED_AT_MOST,
+        directory: segments.segment.directory,
+        nearDirectory: segments.segment.directoryWith(nearest.name),
+      };
+    }
+  }
+  return undefined;
+}
+
 /** Files under directories with a name near the one a pattern gives after a wildcard, by that name (NearSegment). */
 class NearSegments extends NameCounter {
   private readonly byName = new Map<string, NameCounter>();
   /** The last path's directories up to the one in that place ("packages/core/test/"), and its near name. */
   private last: { prefix: string; near: string | undefined } | undefined;
 
-  constructor(private readonly segment: NearSegment) {
+  constructor(readonly segment: NearSegment) {
     super();
   }
 

@@ -148,6 +148,9 @@ export class NearSegment {
   }
 }
 
+/** Directories after a wildcard looked at per pattern, at most: each is one more test of every name walked. */
+const NEAR_SEGMENTS_TRIED = 3;
+
 export interface NearPatterns {
   readonly anyDepth?: CompiledPattern;
   readonly nearDirectory?: CompiledPattern;
@@ -155,7 +158,8 @@ export interface NearPatterns {
   readonly deeper?: CompiledPattern;
   readonly nameElsewhere?: CompiledPattern;
   readonly nearName?: NearName;
-  readonly nearSegment?: NearSegment;
+  /** In the pattern's order: the first that finds files is told. */
+  readonly nearSegments: readonly NearSegment[];
   readonly related: readonly RelatedPattern[];
 }
 
@@ -164,7 +168,7 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
   if (pattern.negated) {
     // A negation at any depth ("!**/src/**") still says something; a negation with another
     // directory, name or ending would match nearly everything.
-    return { ...(anyDepthGlob ? { anyDepth: compilePattern(anyDepthGlob) } : {}), related: [] };
+    return { ...(anyDepthGlob ? { anyDepth: compilePattern(anyDepthGlob) } : {}), nearSegments: [], related: [] };
   }
   const { prefix, segments } = split(pattern.source);
   const last = segments[segments.length - 1];
@@ -198,29 +202,29 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
   // the directories there (`packages/tests/**` → `packages/*\/test/**`).
   const missingOneDown =
     missing !== undefined && missing.near === undefined ? new NearSegment(prefix, [...segments.slice(0, missingAt), '*', ...segments.slice(missingAt)], missingAt + 1) : undefined;
-  const nearSegment = pattern.anchored ? (nearSegmentOf(prefix, segments) ?? missingOneDown) : undefined;
+  const nearSegments = pattern.anchored ? [...nearSegmentsOf(prefix, segments), ...(missingOneDown ? [missingOneDown] : [])] : [];
   const related = relatedPatterns(pattern).map((relative) => {
     const deeper = deeperGlob === undefined ? undefined : oneLevelDown(relative.pattern.source);
     return deeper === undefined ? relative : { ...relative, deeper: compilePattern(deeper) };
   });
-  return { ...compiled, ...(nearName ? { nearName } : {}), ...(nearSegment ? { nearSegment } : {}), related };
+  return { ...compiled, ...(nearName ? { nearName } : {}), nearSegments, related };
 }
 
-/** The first directory named without wildcards after one with them, before any "**"; none without one. */
-function nearSegmentOf(prefix: string, segments: readonly string[]): NearSegment | undefined {
+/**
+ * Directories named without wildcards after one with them, before any "**" (any one of them may
+ * be the one that is not there: `packages/*\/src/tests/*.ts`), at most NEAR_SEGMENTS_TRIED.
+ */
+function nearSegmentsOf(prefix: string, segments: readonly string[]): NearSegment[] {
+  const found: NearSegment[] = [];
   let afterWildcard = false;
   // The last segment names files.
-  for (let i = 0; i < segments.length - 1; i += 1) {
-    const segment = segments[i];
-    if (segment.includes('**')) {
-      return undefined;
+  for (let i = 0; i < segments.length - 1 && found.length < NEAR_SEGMENTS_TRIED && !segments[i].includes('**'); i += 1) {
+    if (afterWildcard && isPlainSegment(segments[i])) {
+      found.push(new NearSegment(prefix, segments, i));
     }
-    if (afterWildcard && isPlainSegment(segment)) {
-      return new NearSegment(prefix, segments, i);
-    }
-    afterWildcard ||= !isPlainSegment(segment);
+    afterWildcard ||= !isPlainSegment(segments[i]);
   }
-  return undefined;
+  return found;
 }
 
 /** The file pattern with "**" before its name (`src/**\/*.ts` for `src/*.ts`); none without a directory before the name. */

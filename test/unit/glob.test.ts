@@ -739,7 +739,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
   it('names the directory with a name near one the pattern names after a wildcard, and what it finds there', async () => {
     tree.write({
       'packages/core/test/a.test.ts': 1, 'packages/ui/test/b.test.ts': 2, 'packages/web/Tests/c.test.ts': 3,
-      'packages/hidden/test/d.test.ts': 4, 'packages/cli/testing/e.ts': 5,
+      'packages/hidden/test/d.test.ts': 4, 'packages/cli/testing/e.ts': 5, 'packages/web/src/test/f.ts': 6,
     });
     writeFileSync(tree.path('.gitignore'), 'packages/hidden/\n');
     // "test" beside "tests" in two packages; not the ignored one, nor "Tests" (another case only:
@@ -748,6 +748,14 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     await assertEmptyAnswerHas(tree, 'packages/*/tests/*.ts', line, ['"packages/core/test/a.test.ts"', '"packages/ui/test/b.test.ts"']);
     // A trailing "/": what is under it; the line speaks of the same directory.
     await assertEmptyAnswerHas(tree, 'packages/*/tests/', line.replace('"packages/*/test/*.ts" finds', '"packages/*/test/" finds'), ['"packages/core/test/a.test.ts"', '"packages/ui/test/b.test.ts"']);
+    // The first of the directories after a wildcard whose near name finds files.
+    await assertEmptyAnswerHas(
+      tree,
+      'packages/*/src/tests/*.ts',
+      '- No directory matches "packages/*/src/tests/", but "packages/*/src/test/" does, where 1 file matches: "packages/web/src/test/f.ts". "pattern": "packages/*/src/test/*.ts" finds it.',
+      // One example: nothing to take in either order.
+      ['"packages/web/src/test/f.ts"', '"packages/web/src/test/f.ts"'],
+    );
     // A missing directory with none near beside it: the same, one level further down.
     await assertEmptyAnswerHas(tree, 'packages/tests/*.ts', line, ['"packages/core/test/a.test.ts"', '"packages/ui/test/b.test.ts"']);
     // Not after "**", where the directory is no one segment of the paths; nothing said where the near one holds no match.

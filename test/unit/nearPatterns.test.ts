@@ -38,14 +38,18 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
     );
   });
 
-  it('finds the directory named after a wildcard, before any "**", and writes the pattern with another name there', () => {
+  it('finds the directories named after a wildcard, before any "**", and writes the pattern with another name there', () => {
     const segmentOf = (pattern: string): [string, string, string, string] | undefined => {
-      const near = nearPatterns(compilePattern(pattern)).nearSegment;
+      const [near] = nearPatterns(compilePattern(pattern)).nearSegments;
       return near && [near.anyName.source, near.directory, near.with('test'), near.directoryWith('test')];
     };
     assert.deepEqual(segmentOf('packages/*/tests/*.ts'), ['packages/*/*/*.ts', 'packages/*/tests/', 'packages/*/test/*.ts', 'packages/*/test/']);
     assert.deepEqual(segmentOf('/x/*/tests/unit/*.py'), ['/x/*/*/unit/*.py', '/x/*/tests/', '/x/*/test/unit/*.py', '/x/*/test/']);
     assert.deepEqual(segmentOf('src/{a,b}/tests/'), ['src/{a,b}/*/', 'src/{a,b}/tests/', 'src/{a,b}/test/', 'src/{a,b}/test/']);
+    // Each of them, up to three: any one may be the one that is not there.
+    const directories = (pattern: string): string[] => nearPatterns(compilePattern(pattern)).nearSegments.map((near) => near.directory);
+    assert.deepEqual(directories('packages/*/src/tests/*.ts'), ['packages/*/src/', 'packages/*/src/tests/']);
+    assert.deepEqual(directories('*/a/b/c/d/**/e/*.ts'), ['*/a/', '*/a/b/', '*/a/b/c/']);
     // None after "**", before a wildcard, as the file name, or in a pattern at any depth.
     for (const pattern of ['packages/**/tests/*.ts', 'src/tests/*.ts', 'src/*/x.ts', '*.ts', '!packages/*/tests/*.ts']) {
       assert.equal(segmentOf(pattern), undefined, pattern);
@@ -55,13 +59,14 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
       directory,
       ...(near ? { near: { directory: near, otherCase: false } } : {}),
     });
-    const oneDown = (pattern: string, directory: string, near?: string): string | undefined => nearPatterns(compilePattern(pattern), missing(directory, near)).nearSegment?.anyName.source;
-    assert.equal(oneDown('packages/tests/**', 'packages/tests/'), 'packages/*/*/**');
-    assert.equal(oneDown('tests/unit/*.py', 'tests/'), '*/*/unit/*.py');
-    assert.equal(oneDown('packages/tests/**', 'packages/tests/', 'packages/test/'), undefined);
-    // A directory after a wildcard comes first.
-    assert.equal(oneDown('pkgs/*/tests/*.ts', 'pkgs/'), 'pkgs/*/*/*.ts');
-    const near = nearPatterns(compilePattern('packages/*/tests/*.ts')).nearSegment;
+    const oneDown = (pattern: string, directory: string, near?: string): string[] =>
+      nearPatterns(compilePattern(pattern), missing(directory, near)).nearSegments.map((segment) => segment.anyName.source);
+    assert.deepEqual(oneDown('packages/tests/**', 'packages/tests/'), ['packages/*/*/**']);
+    assert.deepEqual(oneDown('tests/unit/*.py', 'tests/'), ['*/*/unit/*.py']);
+    assert.deepEqual(oneDown('packages/tests/**', 'packages/tests/', 'packages/test/'), []);
+    // Directories after a wildcard come first.
+    assert.deepEqual(oneDown('pkgs/*/tests/*.ts', 'pkgs/'), ['pkgs/*/*/*.ts', '*/*/*/tests/*.ts']);
+    const [near] = nearPatterns(compilePattern('packages/*/tests/*.ts')).nearSegments;
     assert.deepEqual(['test', 'Tests', 'testing', 'tsets'].filter((name) => near?.isNear(name)), ['test', 'tsets']);
     // In a path: where the directory in that place ends, and its name where it is near; none without one there.
     assert.deepEqual(
