@@ -14,7 +14,7 @@
  *   (`utils.py` → `util.py`, `requirements.txt` → `requirements-dev.txt`; see NearName);
  * - a directory named after a wildcard, by the names near it that lie there
  *   (`packages/*\/tests/*.ts` → `packages/*\/test/*.ts`; see NearSegment), and a missing one
- *   with none near beside it, so one level further down (`packages/tests/**` →
+ *   with none near beside it, so one or two levels further down (`packages/tests/**` →
  *   `packages/*\/test/**`);
  * - an ending related to the one given: spellings of one format (`.yml`, `.yaml`), the
  *   JavaScript and TypeScript family a project has one side of (`.js`, `.ts`, `.tsx`), and test
@@ -198,11 +198,14 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
     }
   }
   const nearName = pattern.literal && fileName && !/[,{}]/.test(last) ? new NearName(last) : undefined;
-  // A missing directory with no near one beside it may have one a level further down, in each of
-  // the directories there (`packages/tests/**` → `packages/*\/test/**`).
-  const missingOneDown =
-    missing !== undefined && missing.near === undefined ? new NearSegment(prefix, [...segments.slice(0, missingAt), '*', ...segments.slice(missingAt)], missingAt + 1) : undefined;
-  const nearSegments = pattern.anchored ? [...nearSegmentsOf(prefix, segments), ...(missingOneDown ? [missingOneDown] : [])] : [];
+  // A missing directory with no near one beside it may have one a level or two further down, in
+  // each of the directories there (`packages/tests/**` → `packages/*\/test/**`, and in a
+  // monorepo's root `tests/**` → `*\/*\/test/**`).
+  const missingDown =
+    missing !== undefined && missing.near === undefined
+      ? [['*'], ['*', '*']].map((levels) => new NearSegment(prefix, [...segments.slice(0, missingAt), ...levels, ...segments.slice(missingAt)], missingAt + levels.length))
+      : [];
+  const nearSegments = pattern.anchored ? [...nearSegmentsOf(prefix, segments), ...missingDown] : [];
   const related = relatedPatterns(pattern).map((relative) => {
     const deeper = deeperGlob === undefined ? undefined : oneLevelDown(relative.pattern.source);
     return deeper === undefined ? relative : { ...relative, deeper: compilePattern(deeper) };

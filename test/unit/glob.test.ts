@@ -758,6 +758,13 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     );
     // A missing directory with none near beside it: the same, one level further down.
     await assertEmptyAnswerHas(tree, 'packages/tests/*.ts', line, ['"packages/core/test/a.test.ts"', '"packages/ui/test/b.test.ts"']);
+    // And two levels down, from the root of a monorepo.
+    await assertEmptyAnswerHas(
+      tree,
+      'tests/*.ts',
+      '- No directory matches "*/*/tests/", but "*/*/test/" does, where 2 files match: "packages/core/test/a.test.ts", "packages/ui/test/b.test.ts". "pattern": "*/*/test/*.ts" finds them.',
+      ['"packages/core/test/a.test.ts"', '"packages/ui/test/b.test.ts"'],
+    );
     // Not after "**", where the directory is no one segment of the paths; nothing said where the near one holds no match.
     assert.doesNotMatch((await search(tree, { pattern: 'packages/**/tests/*.ts' })).text, /No directory matches/);
     assert.doesNotMatch((await search(tree, { pattern: 'packages/*/tests/*.py' })).text, /No directory matches/);

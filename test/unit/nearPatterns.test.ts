@@ -54,18 +54,18 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
     for (const pattern of ['packages/**/tests/*.ts', 'src/tests/*.ts', 'src/*/x.ts', '*.ts', '!packages/*/tests/*.ts']) {
       assert.equal(segmentOf(pattern), undefined, pattern);
     }
-    // A missing directory with none near beside it: one level further down, in each directory there.
+    // A missing directory with none near beside it: one and two levels further down, in each directory there.
     const missing = (directory: string, near?: string): Parameters<typeof nearPatterns>[1] => ({
       directory,
       ...(near ? { near: { directory: near, otherCase: false } } : {}),
     });
     const oneDown = (pattern: string, directory: string, near?: string): string[] =>
       nearPatterns(compilePattern(pattern), missing(directory, near)).nearSegments.map((segment) => segment.anyName.source);
-    assert.deepEqual(oneDown('packages/tests/**', 'packages/tests/'), ['packages/*/*/**']);
-    assert.deepEqual(oneDown('tests/unit/*.py', 'tests/'), ['*/*/unit/*.py']);
+    assert.deepEqual(oneDown('packages/tests/**', 'packages/tests/'), ['packages/*/*/**', 'packages/*/*/*/**']);
+    assert.deepEqual(oneDown('tests/unit/*.py', 'tests/'), ['*/*/unit/*.py', '*/*/*/unit/*.py']);
     assert.deepEqual(oneDown('packages/tests/**', 'packages/tests/', 'packages/test/'), []);
     // Directories after a wildcard come first.
-    assert.deepEqual(oneDown('pkgs/*/tests/*.ts', 'pkgs/'), ['pkgs/*/*/*.ts', '*/*/*/tests/*.ts']);
+    assert.deepEqual(oneDown('pkgs/*/tests/*.ts', 'pkgs/'), ['pkgs/*/*/*.ts', '*/*/*/tests/*.ts', '*/*/*/*/tests/*.ts']);
     const [near] = nearPatterns(compilePattern('packages/*/tests/*.ts')).nearSegments;
     assert.deepEqual(['test', 'Tests', 'testing', 'tsets'].filter((name) => near?.isNear(name)), ['test', 'tsets']);
     // In a path: where the directory in that place ends, and its name where it is near; none without one there.
