@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { glob, GlobError, resolveRequest, searchGlob, VSCODE_DEFAULT_RULES, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../src/core';
 import { statPool } from '../../src/core/statPool';
 import { exists } from './helpers/processes';
+import { withHome } from './helpers/home';
 import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';
 
@@ -852,14 +853,8 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       // Its directories are that place's, not missing ones of the workspace.
       assert.doesNotMatch(result.text, /does not exist/);
       // "~/" is the home directory: the same advice, without the word on a leading "/".
-      const home = process.env.HOME;
-      process.env.HOME = outside.root;
-      try {
-        const fromHome = await search(tree, { pattern: '~/notes/*.md' });
-        assert.ok(fromHome.text.includes(`- "~/" is the home directory, and the pattern starts with ${JSON.stringify(outside.path('notes'))}, a directory outside the workspace, but a pattern is matched inside the workspace. To search that directory, pass it as "path" and the rest as the pattern: "path": ${JSON.stringify(outside.path('notes'))}, "pattern": "*.md".`), fromHome.text);
-      } finally {
-        process.env.HOME = home;
-      }
+      const fromHome = await withHome(outside.root, () => search(tree, { pattern: '~/notes/*.md' }));
+      assert.ok(fromHome.text.includes(`- "~/" is the home directory, and the pattern starts with ${JSON.stringify(outside.path('notes'))}, a directory outside the workspace, but a pattern is matched inside the workspace. To search that directory, pass it as "path" and the rest as the pattern: "path": ${JSON.stringify(outside.path('notes'))}, "pattern": "*.md".`), fromHome.text);
       const followed = await search(tree, { pattern: '*.md', path: outside.path('notes') });
       assert.deepEqual(followed.page.map((path) => path.path), [outside.path('notes', 'a.md')]);
       // An absolute pattern inside the workspace is split into root and pattern instead.

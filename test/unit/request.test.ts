@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import { GlobError } from '../../src/core/errors';
 import { normalizePattern, resolveRequest, splitAbsolutePattern, type WorkspaceFolder } from '../../src/core/request';
+import { withHome } from './helpers/home';
 import { TempTree } from './helpers/tree';
 
 describe('request: resolving path and pattern', () => {
@@ -61,9 +62,7 @@ describe('request: resolving path and pattern', () => {
   });
 
   it('reads a pattern starting with "~/" as one in the home directory, unless a root holds "~"', async () => {
-    const home = process.env.HOME;
-    process.env.HOME = tree.root;
-    try {
+    await withHome(tree.root, async () => {
       // Inside a folder: split there, as an absolute pattern is.
       const inside = await resolveRequest({ pattern: '~/front/src/*.ts' }, { folders: [front] });
       assert.deepEqual([inside.scopes[0].walkRoot, inside.pattern.source, inside.patternWasAbsolute, inside.patternAsGiven], [front.path, '/src/*.ts', true, '~/front/src/*.ts']);
@@ -78,9 +77,7 @@ describe('request: resolving path and pattern', () => {
       } finally {
         literal.remove();
       }
-    } finally {
-      process.env.HOME = home;
-    }
+    });
   });
 
   it('starts the walk at a symbolic link named in path (ripgrep would not enter it)', async () => {
