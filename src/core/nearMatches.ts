@@ -16,7 +16,8 @@ import { countingWalks, type CountingWalkOptions } from './countingWalk';
 import { NameCounter, type FoundNames } from './foundNames';
 import type { ScopeRules } from './glob';
 import type { MissingDirectory } from './missingDirectory';
-import { nearPatterns, type NearPatterns, type NearSegment } from './nearPatterns';
+import { nearPatterns, type NearPatterns } from './nearPatterns';
+import { NearSegments } from './nearSegments';
 import type { RawName } from './names';
 import type { CompiledPattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
@@ -176,60 +177,6 @@ function firstNearSegment(counted: readonly NearSegments[], walked: boolean): Ne
     }
   }
   return undefined;
-}
-
-/** Files under directories with a name near the one a pattern gives after a wildcard, by that name (NearSegment). */
-class NearSegments extends NameCounter {
-  private readonly byName = new Map<string, NameCounter>();
-  /** The last path's directories up to the one in that place ("packages/core/test/"), and its near name. */
-  private last: { prefix: string; near: string | undefined } | undefined;
-
-  constructor(readonly segment: NearSegment) {
-    super();
-  }
-
-  /**
-   * Counts the file when the directory in that place has a near name and the pattern matches the
-   * file with it. ripgrep lists a directory's files together, so its name is judged once for
-   * them: judged for each path, slicing and lowering names cost the 100k tree's empty answer
-   * about 60 ms.
-   */
-  consider(scope: number, name: RawName, relative: string): boolean {
-    if (this.last === undefined || !relative.startsWith(this.last.prefix)) {
-      const directory = this.segment.directoryIn(relative);
-      if (directory === undefined) {
-        return false;
-      }
-      this.last = { prefix: relative.slice(0, directory.end + 1), near: directory.near };
-    }
-    const near = this.last.near;
-    if (near === undefined || !this.segment.anyName.matches(relative)) {
-      return false;
-    }
-    this.add(scope, name, near);
-    return true;
-  }
-
-  override add(scope: number, name: RawName, directory?: string): void {
-    super.add(scope, name);
-    if (directory !== undefined) {
-      let found = this.byName.get(directory);
-      if (found === undefined) {
-        found = new NameCounter();
-        this.byName.set(directory, found);
-      }
-      found.add(scope, name);
-    }
-  }
-
-  /**
-   * The name with the most files, which the answer offers; none without files, nor where it holds
-   * glob syntax (the pattern would read it as a glob).
-   */
-  most(): { name: string; found: FoundNames } | undefined {
-    const [best] = [...this.byName].filter(([name]) => !/[*?[\]{}\\,]/.test(name)).sort(([, a], [, b]) => b.count - a.count);
-    return best && { name: best[0], found: best[1] };
-  }
 }
 
 /** Names offered in one glob at most, those of the most files first ("{util.py,utils2.py}"). */

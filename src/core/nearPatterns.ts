@@ -13,7 +13,8 @@
  * - for a file's name without wildcards, the names near it with the same extension, anywhere
  *   (`utils.py` → `util.py`, `requirements.txt` → `requirements-dev.txt`; see NearName);
  * - a directory named after a wildcard, by the names near it that lie there
- *   (`packages/*\/tests/*.ts` → `packages/*\/test/*.ts`; see NearSegment), and a missing one
+ *   (`packages/*\/tests/*.ts` → `packages/*\/test/*.ts`, `**\/tests/**` → `**\/test/**`; see
+ *   NearSegment), and a missing one
  *   with none near beside it, so one or two levels further down (`packages/tests/**` →
  *   `packages/*\/test/**`);
  * - an ending related to the one given: spellings of one format (`.yml`, `.yaml`), the
@@ -82,27 +83,30 @@ export class NearName {
 }
 
 /**
- * A directory a pattern names after a wildcard ("tests" in `packages/*\/tests/*.ts`), where no
- * listing of a parent can look for it (missingDirectory.ts looks beside the literal ones): the
- * walk tries the pattern with any name there (`packages/*\/*\/*.ts`), and a file it matches
- * whose directory in that place has a name near the one given (nearnessOf, not another case
- * only: the caseless look tells that) counts for that name. Only before any "**", where the
- * directory is the same segment of every path.
+ * A directory a pattern names after a wildcard ("tests" in `packages/*\/tests/*.ts` or in
+ * `**\/tests/**`), where no listing of a parent can look for it (missingDirectory.ts looks
+ * beside the literal ones): a file whose path has a directory with a name near the one given
+ * (nearnessOf, not another case only: the caseless look tells that), and which the pattern
+ * matches with that name in its place, counts for that name.
  */
 export class NearSegment {
-  /** The pattern with any name in that place. */
+  /** The pattern with any name in that place: where it has a fixed ending, so do the files counted. */
   readonly anyName: CompiledPattern;
   /** The pattern's directories up to the one named, as the answer quotes them: "packages/*\/tests/". */
   readonly directory: string;
+  private readonly withName = new Map<string, CompiledPattern>();
+  /** Its place among a path's segments, where no "**" comes before it; else any place. */
+  private readonly place: number | undefined;
 
   constructor(
     private readonly prefix: string,
     private readonly segments: readonly string[],
-    /** Its place among the path's segments, from the search root. */
-    readonly index: number,
+    /** Its place among the pattern's segments. */
+    private readonly index: number,
   ) {
     this.anyName = compilePattern(this.with('*'));
     this.directory = `${prefix}${segments.slice(0, index + 1).join('/')}/`;
+    this.place = segments.slice(0, index).some((segment) => segment.includes('**')) ? undefined : index;
   }
 
   /** The name the pattern gives there. */
@@ -110,31 +114,64 @@ export class NearSegment {
     return this.segments[this.index];
   }
 
-  /** Whether a directory of this name in that place is near the one the pattern gives. */
+  /** Whether a directory of this name is near the one the pattern gives. */
   isNear(candidate: string): boolean {
     return (nearnessOf(candidate, this.name) ?? 0) > 0;
   }
 
   /**
-   * Where the directory in that place of `relative` (a path from the search root) ends, and its
-   * name where it is near the one given; undefined where the path has no directory there. The
-   * name's length is looked at before the name is cut out: every listed path comes here.
+   * The part of `relative` (a path from the search root) that decides its near names
+   * (nearNamesIn), with its "/": up to the directory in its place where that is fixed, which
+   * decides for its whole subtree; else the file's directory, which decides for its own files.
    */
-  directoryIn(relative: string): { readonly end: number; readonly near: string | undefined } | undefined {
-    let start = 0;
-    for (let i = 0; i < this.index; i += 1) {
-      start = relative.indexOf('/', start) + 1;
-      if (start === 0) {
-        return undefined;
+  decidingPart(relative: string): { readonly deciding: string; readonly subtree: boolean } {
+    if (this.place !== undefined) {
+      let end = -1;
+      for (let segment = 0; segment <= this.place; segment += 1) {
+        end = relative.indexOf('/', end + 1);
+        if (end < 0) {
+          break;
+        }
+      }
+      if (end >= 0) {
+        return { deciding: relative.slice(0, end + 1), subtree: true };
       }
     }
-    const end = relative.indexOf('/', start);
-    if (end < 0) {
-      return undefined;
+    return { deciding: relative.slice(0, relative.lastIndexOf('/') + 1), subtree: false };
+  }
+
+  /**
+   * The names near the one given among the directories of `directory` (a path from the search
+   * root, without the file's name), each once: only the one in its place where that is fixed (no
+   * "**" before it), which spares testing the pattern on every file below a near name elsewhere.
+   * A name's length is looked at before it is cut out.
+   */
+  nearNamesIn(directory: string): string[] {
+    const names: string[] = [];
+    let segment = 0;
+    for (let start = 0; start < directory.length && (this.place === undefined || segment <= this.place); segment += 1) {
+      const slash = directory.indexOf('/', start);
+      const end = slash < 0 ? directory.length : slash;
+      // Every near name is within two characters of the length of the one given (nearnessOf).
+      if ((this.place === undefined || segment === this.place) && Math.abs(end - start - this.name.length) <= 2) {
+        const name = directory.slice(start, end);
+        if (this.isNear(name) && !names.includes(name)) {
+          names.push(name);
+        }
+      }
+      start = end + 1;
     }
-    // Every near name is within two characters of the length of the one given (nearnessOf).
-    const name = Math.abs(end - start - this.name.length) > 2 ? undefined : relative.slice(start, end);
-    return { end, near: name !== undefined && this.isNear(name) ? name : undefined };
+    return names;
+  }
+
+  /** Whether the pattern with `name` in that place matches `relative`. */
+  matchesWith(name: string, relative: string): boolean {
+    let pattern = this.withName.get(name);
+    if (pattern === undefined) {
+      pattern = compilePattern(this.with(name));
+      this.withName.set(name, pattern);
+    }
+    return pattern.matches(relative);
   }
 
   /** The pattern with `name` in that place. */
@@ -214,14 +251,14 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
 }
 
 /**
- * Directories named without wildcards after one with them, before any "**" (any one of them may
- * be the one that is not there: `packages/*\/src/tests/*.ts`), at most NEAR_SEGMENTS_TRIED.
+ * Directories named without wildcards after one with them, "**" too (any one of them may be the
+ * one that is not there: `packages/*\/src/tests/*.ts`), at most NEAR_SEGMENTS_TRIED.
  */
 function nearSegmentsOf(prefix: string, segments: readonly string[]): NearSegment[] {
   const found: NearSegment[] = [];
   let afterWildcard = false;
   // The last segment names files.
-  for (let i = 0; i < segments.length - 1 && found.length < NEAR_SEGMENTS_TRIED && !segments[i].includes('**'); i += 1) {
+  for (let i = 0; i < segments.length - 1 && found.length < NEAR_SEGMENTS_TRIED; i += 1) {
     if (afterWildcard && isPlainSegment(segments[i])) {
       found.push(new NearSegment(prefix, segments, i));
     }

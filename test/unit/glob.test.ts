@@ -766,8 +766,14 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       '- No directory matches "*/*/tests/", but "*/*/test/" does, where 2 files match: "packages/core/test/a.test.ts", "packages/ui/test/b.test.ts". "pattern": "*/*/test/*.ts" finds them.',
       ['"packages/core/test/a.test.ts"', '"packages/ui/test/b.test.ts"'],
     );
-    // Not after "**", where the directory is no one segment of the paths; nothing said where the near one holds no match.
-    assert.doesNotMatch((await search(tree, { pattern: 'packages/**/tests/*.ts' })).text, /No directory matches/);
+    // After "**" too, at whatever depth the near one lies.
+    const anyDepth = '- No directory matches "**/tests/", but "**/test/" does, where 3 files match: ';
+    for (const pattern of ['**/tests/*.ts', 'packages/**/tests/*.ts']) {
+      const text = (await search(tree, { pattern })).text;
+      assert.ok(text.includes(pattern.startsWith('**') ? anyDepth : anyDepth.replaceAll('"**/', '"packages/**/')), text);
+      assert.equal((await search(tree, { pattern: pattern.replace('tests', 'test') })).total, 3, pattern);
+    }
+    // Nothing said where the near one holds no match.
     assert.doesNotMatch((await search(tree, { pattern: 'packages/*/tests/*.py' })).text, /No directory matches/);
   });
 

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { nearnessOf } from '../../src/core/missingDirectory';
 import { compilePattern } from '../../src/core/pattern';
-import { NearName, nearPatterns } from '../../src/core/nearPatterns';
+import { NearName, nearPatterns, type NearSegment } from '../../src/core/nearPatterns';
+import { NearSegments } from '../../src/core/nearSegments';
 
 describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pure)', () => {
   it('tells how near a name is: another case, the other number, a letter off, two swapped', () => {
@@ -50,8 +51,10 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
     const directories = (pattern: string): string[] => nearPatterns(compilePattern(pattern)).nearSegments.map((near) => near.directory);
     assert.deepEqual(directories('packages/*/src/tests/*.ts'), ['packages/*/src/', 'packages/*/src/tests/']);
     assert.deepEqual(directories('*/a/b/c/d/**/e/*.ts'), ['*/a/', '*/a/b/', '*/a/b/c/']);
-    // None after "**", before a wildcard, as the file name, or in a pattern at any depth.
-    for (const pattern of ['packages/**/tests/*.ts', 'src/tests/*.ts', 'src/*/x.ts', '*.ts', '!packages/*/tests/*.ts']) {
+    assert.deepEqual(segmentOf('packages/**/tests/**'), ['packages/**/*/**', 'packages/**/tests/', 'packages/**/test/**', 'packages/**/test/']);
+    assert.deepEqual(segmentOf('**/tests/*.py'), ['**/*/*.py', '**/tests/', '**/test/*.py', '**/test/']);
+    // None before a wildcard, as the file name, or in a negation.
+    for (const pattern of ['src/tests/*.ts', 'src/*/x.ts', '*.ts', '!packages/*/tests/*.ts']) {
       assert.equal(segmentOf(pattern), undefined, pattern);
     }
     // A missing directory with none near beside it: one and two levels further down, in each directory there.
@@ -68,12 +71,32 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
     assert.deepEqual(oneDown('pkgs/*/tests/*.ts', 'pkgs/'), ['pkgs/*/*/*.ts', '*/*/*/tests/*.ts', '*/*/*/*/tests/*.ts']);
     const [near] = nearPatterns(compilePattern('packages/*/tests/*.ts')).nearSegments;
     assert.deepEqual(['test', 'Tests', 'testing', 'tsets'].filter((name) => near?.isNear(name)), ['test', 'tsets']);
-    // In a path: where the directory in that place ends, and its name where it is near; none without one there.
+    // The near names among a path's directories, each once; and whether the pattern matches with one in its place.
     assert.deepEqual(
-      ['packages/a/test/x.ts', 'packages/a/tsets/y.ts', 'packages/a/tests-old/x.ts', 'packages/a/b/test/x.ts', 'packages/a/test', 'other/a/test/x.ts'].map((path) =>
-        near?.directoryIn(path),
-      ),
-      [{ end: 15, near: 'test' }, { end: 16, near: 'tsets' }, { end: 20, near: undefined }, { end: 12, near: undefined }, undefined, { end: 12, near: 'test' }],
+      ['packages/a/test', 'packages/a/tsets/b', 'packages/test/x', 'packages/a/tests-old', 'tests', ''].map((directory) => near?.nearNamesIn(directory)),
+      [['test'], ['tsets'], [], [], [], []],
+    );
+    // After "**", at any place, each once.
+    const [anywhere] = nearPatterns(compilePattern('**/tests/*.ts')).nearSegments;
+    assert.deepEqual(anywhere.nearNamesIn('packages/test/tsets/test/'), ['test', 'tsets']);
+    // What decides: up to the directory in its place where that is fixed, else the file's directory.
+    assert.deepEqual(
+      ['packages/a/test/b/x.ts', 'packages/a/x.ts', 'x.ts'].map((path) => near?.decidingPart(path)),
+      [{ deciding: 'packages/a/test/', subtree: true }, { deciding: 'packages/a/', subtree: false }, { deciding: '', subtree: false }],
+    );
+    assert.deepEqual(anywhere.decidingPart('packages/a/test/b/x.ts'), { deciding: 'packages/a/test/b/', subtree: false });
+    // Counted by the near name there; a decision for a shallower directory's files is not reused below it.
+    for (const [segment, paths, counted] of [
+      [near, ['packages/x.ts', 'packages/a/test/y.ts', 'packages/a/test/b.ts', 'packages/b/test/sub/c.ts', 'packages/b/tsets/d.ts'], ['test', 'test', 'tsets']],
+      [anywhere, ['x.ts', 'a/x.ts', 'a/test/y.ts', 'a/test/sub/z.ts', 'tsets/w.ts'], ['test', 'tsets']],
+    ] as const) {
+      const segments = new NearSegments(segment as NearSegment);
+      const seen = paths.flatMap((path, i) => (segments.consider(0, `${i}`, path) ? [path.split('/').find((name) => segment?.isNear(name))] : []));
+      assert.deepEqual(seen, counted, segment?.directory);
+    }
+    assert.deepEqual(
+      ['packages/a/test/x.ts', 'packages/a/b/test/x.ts', 'packages/a/test/x.js', 'other/a/test/x.ts'].map((path) => near?.matchesWith('test', path)),
+      [true, false, false, false],
     );
   });
 
