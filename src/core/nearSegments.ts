@@ -21,7 +21,7 @@ export class NearSegments extends NameCounter {
   /**
    * Counts the file when a directory of its path has a near name and the pattern matches the
    * file with that name in its place. ripgrep lists the paths below a directory mostly together,
-   * so the part of a path that decides (NearSegment.decidingEnd) is judged once for them: judged
+   * so the part of a path that decides (NearSegment.decidingPart) is judged once for them: judged
    * for each path, slicing and lowering names cost the 100k tree's empty answer about 60 ms.
    */
   consider(scope: number, name: RawName, relative: string): boolean {
