@@ -7,6 +7,7 @@
 
 import { onlyWhitespaceRewritten, rewriteSuggested } from './patternSlips';
 import type { RenderContext, ResultFacts } from './render';
+import type { ShownPatternMatches } from './result';
 import { count, quoted } from './words';
 
 export function emptyHints(result: ResultFacts, context: RenderContext): string[] {
@@ -34,10 +35,8 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     hints.push(missingDirectoryHint(result, result.missingDirectory));
   }
   if (result.nearSegmentMatches) {
-    const { directory, nearDirectory, pattern, count: files, complete, examples } = result.nearSegmentMatches;
-    hints.push(
-      `- No directory matches ${quoted(directory)}, but ${quoted(nearDirectory)} does, where ${countedFiles(files, complete)} ${files === 1 ? 'matches' : 'match'}${someOf(files, examples)}. ${findsThem(pattern, files)}`,
-    );
+    const { directory, nearDirectory } = result.nearSegmentMatches;
+    hints.push(`- No directory matches ${quoted(directory)}, but ${quoted(nearDirectory)} does, where ${filesThatMatch(result.nearSegmentMatches)}`);
   }
   if (result.caseless) {
     const { count: files, examples } = result.caseless;
@@ -106,7 +105,7 @@ function missingDirectoryHint(result: ResultFacts, missing: string): string {
   const deeper = result.missingDirectoryDeeper;
   if (deeper && !near?.matches?.count) {
     const nameStart = missing.lastIndexOf('/', missing.length - 2) + 1;
-    return `${missingText}, but ${quoted(missing.slice(nameStart))} lies deeper inside ${quoted(missing.slice(0, nameStart))}, where ${countedFiles(deeper.count, deeper.complete)} ${deeper.count === 1 ? 'matches' : 'match'}${someOf(deeper.count, deeper.examples)}. ${findsThem(deeper.pattern, deeper.count)}`;
+    return `${missingText}, but ${quoted(missing.slice(nameStart))} lies deeper inside ${quoted(missing.slice(0, nameStart))}, where ${filesThatMatch(deeper)}`;
   }
   if (near === undefined) {
     const siblings = result.missingDirectorySiblings;
@@ -129,7 +128,7 @@ function missingDirectoryHint(result: ResultFacts, missing: string): string {
   if (matches.count === 0) {
     return `${missingText}; ${existing}, but "pattern": ${quoted(matches.pattern)} finds nothing there either.`;
   }
-  return `${missingText}, but ${existing}, where ${countedFiles(matches.count, matches.complete)} ${matches.count === 1 ? 'matches' : 'match'}${someOf(matches.count, matches.examples)}. ${findsThem(matches.pattern, matches.count)}`;
+  return `${missingText}, but ${existing}, where ${filesThatMatch(matches)}`;
 }
 
 /**
@@ -143,11 +142,10 @@ function anyDepthAdvice(result: ResultFacts, anyDepthPattern: string, absolute: 
       ? `To match the same names at any depth of ${result.rootLabel}, use ${quoted(anyDepthPattern)}.`
       : `To match at any depth, start it with "**/", for example ${quoted(anyDepthPattern)}.`;
   }
-  const { pattern, count: files, complete, examples } = matches;
-  if (files === 0) {
-    return `At any depth it finds nothing either: no file matches ${quoted(pattern)}.`;
+  if (matches.count === 0) {
+    return `At any depth it finds nothing either: no file matches ${quoted(matches.pattern)}.`;
   }
-  return `At any depth ${countedFiles(files, complete)} ${files === 1 ? 'matches' : 'match'}${someOf(files, examples)}. ${findsThem(pattern, files)}`;
+  return `At any depth ${filesThatMatch(matches)}`;
 }
 
 /** That only files are returned, and how to list what is inside the directories the pattern may name. */
@@ -208,6 +206,11 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
 /** "12 files", or "at least 1,000 files" for a count a walk cut short; capitalised to open a line. */
 function countedFiles(files: number, complete: boolean, opening = false): string {
   return complete ? count(files, 'file') : `${opening ? 'At' : 'at'} least ${count(files, 'file')}`;
+}
+
+/** "2 files match: "a.ts", "b.ts". "pattern": "**\/*.ts" finds them.", for files a near pattern matches. */
+function filesThatMatch({ pattern, count: files, complete, examples }: ShownPatternMatches): string {
+  return `${countedFiles(files, complete)} ${files === 1 ? 'matches' : 'match'}${someOf(files, examples)}. ${findsThem(pattern, files)}`;
 }
 
 /** The pattern to send for files an empty answer names. */
