@@ -13,7 +13,7 @@ import { runRipgrep } from './ripgrep/process';
 
 export interface CountingWalkOptions {
   readonly ripgrepPath: string;
-  /** How long the walks may take together. */
+  /** How long the walks may take together; none left (0 or less) ends them at once. */
   readonly timeLimitMs: number;
   /** The search's own stop (cancellation, timeout): it stops the walk too. */
   readonly signal: AbortSignal;
@@ -42,7 +42,9 @@ export interface CountingWalk {
 /** Whether every scope was walked to its end; undefined when ripgrep could not run. */
 export async function countingWalks(request: GlobRequest, walk: CountingWalk, options: CountingWalkOptions): Promise<boolean | undefined> {
   const enough = new AbortController();
-  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(options.timeLimitMs), enough.signal]);
+  // AbortSignal.timeout takes a whole, non-negative number of milliseconds, and throws on anything
+  // else; a caller that gives what is left of its time may have none left.
+  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(Math.max(0, Math.floor(options.timeLimitMs))), enough.signal]);
   let counted = 0;
   try {
     for (let scopeIndex = 0; scopeIndex < request.scopes.length; scopeIndex += 1) {

@@ -39,9 +39,9 @@ export async function searchedDirectories(request: GlobRequest, siblings: Siblin
   const started = Date.now();
   const seen = new Set<string>();
   const allSeen = (): boolean => seen.size === siblings.names.length;
-  // What is left of the time (AbortSignal.timeout refuses a negative one: none left is 0).
+  // Each walk gets what is left of the time.
   const walk = (scopeArgs: (scope: SearchScope) => readonly string[]): Promise<boolean | undefined> =>
-    sightings(request, siblings, seen, scopeArgs, { ...options, timeLimitMs: Math.max(0, options.timeLimitMs - (Date.now() - started)) });
+    sightings(request, siblings, seen, scopeArgs, { ...options, timeLimitMs: options.timeLimitMs - (Date.now() - started) });
   const shallow = await walk((scope) => ['--max-depth', String(scope.rootSegments.length + siblings.parent.length + 1 + SHALLOW_LEVELS + 1)]);
   if (allSeen() || shallow !== true) {
     return siblings.names;

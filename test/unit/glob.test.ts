@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSy
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { glob, GlobError, resolveRequest, searchGlob, VSCODE_DEFAULT_RULES, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../src/core';
+import { DEFAULT_RULES } from '../../src/core/glob';
+import { searchedDirectories } from '../../src/core/searchedDirectories';
 import { statPool } from '../../src/core/statPool';
 import { exists } from './helpers/processes';
 import { withHome } from './helpers/home';
@@ -775,6 +777,16 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
     // Nothing said where the near one holds no match.
     assert.doesNotMatch((await search(tree, { pattern: 'packages/*/tests/*.py' })).text, /No directory matches/);
+  });
+
+  it('keeps every directory beside a missing one when no time is left to look (regression: a negative bound threw)', async () => {
+    tree.write({ 'docs/a.md': 1 });
+    const request = await resolveRequest({ pattern: 'src/**/*.py' }, { folders: [{ name: basename(tree.root), path: tree.root }] });
+    const options = { ripgrepPath: await testRipgrep(), rulesFor: () => DEFAULT_RULES, signal: new AbortController().signal };
+    // AbortSignal.timeout throws on a negative or fractional bound; what is left of the time may be either.
+    for (const timeLimitMs of [-5, 0.5]) {
+      assert.deepEqual(await searchedDirectories(request, { parent: [], names: ['docs', 'empty'] }, { ...options, timeLimitMs }), ['docs', 'empty'], `${timeLimitMs}`);
+    }
   });
 
   it('names files with a name near the one given, the directories where a missing one is not, and other documentation formats', async () => {
