@@ -25,3 +25,28 @@ export class NameCounter implements FoundNames {
     }
   }
 }
+
+/**
+ * Names counted as a whole and by a name each comes with (the near name a file or its directory
+ * has), so an answer can offer the one with the most.
+ */
+export class NameCounterByName extends NameCounter {
+  protected readonly byName = new Map<string, NameCounter>();
+
+  override add(scope: number, name: RawName, by?: string): void {
+    super.add(scope, name);
+    if (by !== undefined) {
+      let found = this.byName.get(by);
+      if (found === undefined) {
+        found = new NameCounter();
+        this.byName.set(by, found);
+      }
+      found.add(scope, name);
+    }
+  }
+
+  /** The names they came with, those with the most first. */
+  protected mostFirst(): Array<[string, NameCounter]> {
+    return [...this.byName].sort(([, a], [, b]) => b.count - a.count);
+  }
+}

@@ -13,12 +13,11 @@
  */
 
 import { countingWalks, type CountingWalkOptions } from './countingWalk';
-import { NameCounter, type FoundNames } from './foundNames';
+import { NameCounter, NameCounterByName, type FoundNames } from './foundNames';
 import type { ScopeRules } from './glob';
 import type { MissingDirectory } from './missingDirectory';
 import { nearPatterns, type NearPatterns } from './nearPatterns';
 import { NearSegments } from './nearSegments';
-import type { RawName } from './names';
 import type { CompiledPattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
 import { suffixesFilterArgs } from './ripgrep/nameFilter';
@@ -183,23 +182,14 @@ function firstNearSegment(counted: readonly NearSegments[], walked: boolean): Ne
 const NEAR_NAMES_OFFERED = 3;
 
 /** Files with a near name, and how many have each name. */
-class NearNames extends NameCounter {
-  private readonly byName = new Map<string, number>();
-
-  override add(scope: number, name: RawName, baseName?: string): void {
-    super.add(scope, name);
-    if (baseName !== undefined) {
-      this.byName.set(baseName, (this.byName.get(baseName) ?? 0) + 1);
-    }
-  }
-
+class NearNames extends NameCounterByName {
   /**
    * The glob of the most common names (a pattern without "/" matches a name at any depth); none
    * without files. A name with "," or a brace cannot stand in "{...}": then the most common alone.
    */
   glob(): string | undefined {
     // A name holding glob syntax would be read as a glob.
-    const names = [...this.byName].sort(([, a], [, b]) => b - a).map(([name]) => name).filter((name) => !/[*?[\]\\]/.test(name));
+    const names = this.mostFirst().map(([name]) => name).filter((name) => !/[*?[\]\\]/.test(name));
     const offered = names.slice(0, names.some((name) => /[,{}]/.test(name)) ? 1 : NEAR_NAMES_OFFERED);
     return offered.length === 0 ? undefined : offered.length === 1 ? offered[0] : `{${offered.join(',')}}`;
   }

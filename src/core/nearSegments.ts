@@ -4,13 +4,12 @@
  * the most.
  */
 
-import { NameCounter, type FoundNames } from './foundNames';
+import { NameCounterByName, type FoundNames } from './foundNames';
 import type { RawName } from './names';
 import type { NearSegment } from './nearPatterns';
 
 /** Files under directories with a name near the one a pattern gives after a wildcard, by that name (NearSegment). */
-export class NearSegments extends NameCounter {
-  private readonly byName = new Map<string, NameCounter>();
+export class NearSegments extends NameCounterByName {
   /** The part of the last path that decided its near names ("packages/core/test/"), whether for its subtree, and those names. */
   private last: { deciding: string; subtree: boolean; near: readonly string[] } | undefined;
 
@@ -46,24 +45,12 @@ export class NearSegments extends NameCounter {
     return this.last.near;
   }
 
-  override add(scope: number, name: RawName, directory?: string): void {
-    super.add(scope, name);
-    if (directory !== undefined) {
-      let found = this.byName.get(directory);
-      if (found === undefined) {
-        found = new NameCounter();
-        this.byName.set(directory, found);
-      }
-      found.add(scope, name);
-    }
-  }
-
   /**
    * The name with the most files, which the answer offers; none without files, nor where it holds
    * glob syntax (the pattern would read it as a glob).
    */
   most(): { name: string; found: FoundNames } | undefined {
-    const [best] = [...this.byName].filter(([name]) => !/[*?[\]{}\\,]/.test(name)).sort(([, a], [, b]) => b.count - a.count);
+    const [best] = this.mostFirst().filter(([name]) => !/[*?[\]{}\\,]/.test(name));
     return best && { name: best[0], found: best[1] };
   }
 }
