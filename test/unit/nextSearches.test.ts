@@ -91,22 +91,23 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     assert.equal(ignored, undefined);
   });
 
+  /** The first search offered for an empty answer to `pattern` is `meant`, and finds the 6 files of src/a. */
+  async function assertOffersSixFilesWith(pattern: string, meant: string): Promise<void> {
+    const [first] = await offered({ pattern });
+    assert.equal(first.label, `Search for ${meant}`);
+    assert.equal(first.found.total, 6);
+  }
+
   it('for an empty answer whose pattern finds files at any depth, offers it at any depth', async () => {
-    const [deeper] = await offered({ pattern: 'a/*.ts' });
-    assert.equal(deeper.label, 'Search for **/a/*.ts');
-    assert.equal(deeper.found.total, 6);
+    await assertOffersSixFilesWith('a/*.ts', '**/a/*.ts');
   });
 
   it('for an empty answer naming a directory that does not exist, offers the pattern with the nearest one that holds files', async () => {
-    const [near] = await offered({ pattern: 'src/as/*.ts' });
-    assert.equal(near.label, 'Search for src/a/*.ts');
-    assert.equal(near.found.total, 6);
+    await assertOffersSixFilesWith('src/as/*.ts', 'src/a/*.ts');
   });
 
   it('for an empty answer naming a directory after a wildcard, offers the pattern with the near one that holds files', async () => {
-    const [near] = await offered({ pattern: '*/as/*.ts' });
-    assert.equal(near.label, 'Search for */a/*.ts');
-    assert.equal(near.found.total, 6);
+    await assertOffersSixFilesWith('*/as/*.ts', '*/a/*.ts');
   });
 
   it('for an empty answer whose pattern finds files one level down, offers it with "**/" before the name', async () => {
