@@ -47,9 +47,10 @@ export async function explainEmpty(
     ...(sameStem ? { sameStem: { pattern: sameStem.pattern, count: sameStem.count, examples: shown(sameStem.first), ...(sameStem.otherCase ? { otherCase: sameStem.otherCase } : {}) } } : {}),
     ...(anyDepth ? { anyDepthMatches: shownMatches(anyDepth) } : {}),
     ...(deeper ? { deeperMatches: shownMatches(deeper) } : {}),
-    // The name alone tells more only where the pattern at any depth and one level down find none;
-    // names near it, only where none has the name with another extension.
-    ...(nameElsewhere && !anyDepth?.count && !deeper ? { nameElsewhereMatches: shownMatches(nameElsewhere) } : {}),
+    // The name alone tells more only where the pattern at any depth and one level down find none,
+    // and no ignored file matches where the pattern says; names near it, only where none has the
+    // name with another extension.
+    ...(nameElsewhere && !anyDepth?.count && !deeper && !ignored?.count ? { nameElsewhereMatches: shownMatches(nameElsewhere) } : {}),
     ...(nearNames && !sameStem ? { nearNameMatches: { name: request.pattern.source.slice(request.pattern.source.lastIndexOf('/') + 1), ...shownMatches(nearNames) } } : {}),
     ...(nearSegment ? { nearSegmentMatches: { directory: nearSegment.directory, nearDirectory: nearSegment.nearDirectory, ...shownMatches(nearSegment) } } : {}),
     ...(relatedExtensions.length > 0 ? { relatedExtensions: relatedExtensions.map((matches) => ({ extension: matches.extension, ...shownMatches(matches) })) } : {}),

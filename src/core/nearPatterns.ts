@@ -9,7 +9,8 @@
  *   subdirectories of the one named;
  * - a file named with its directories, by its name alone with any extension
  *   (`src/utils/helpers.ts` → `**\/helpers.*`): the name is remembered better than where it
- *   lies or what it ends in;
+ *   lies or what it ends in; and names with wildcards by those alone (`src/**\/*.test.ts` →
+ *   `**\/*.test.ts`): such files exist, under other directories;
  * - for a file's name without wildcards, the names near it with the same extension, anywhere
  *   (`utils.py` → `util.py`, `requirements.txt` → `requirements-dev.txt`; see NearName);
  * - a directory named after a wildcard, by the names near it that lie there
@@ -218,8 +219,12 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
   // regular expression for it backtracks over a long name of many dots.
   const extensionDot = last.lastIndexOf('.');
   const fileName = !/[*?[\]{}\\]/.test(last) && extensionDot > 0 && extensionDot < last.length - 1 && !last.startsWith('.');
-  // The name with any extension: the extension is as often misremembered as the directories.
-  const named = segments.length > 1 && fileName ? `**/${last.slice(0, extensionDot)}.*` : undefined;
+  // The name alone, anywhere, where the pattern names directories (not "**" alone): a file's name
+  // with any extension, which is as often misremembered as the directories; any other name or
+  // names as written ("src/**/*.test.ts" → "**/*.test.ts"), unless nearly all of it is wildcards.
+  const underDirectories = segments.slice(0, -1).some((segment) => segment !== '**');
+  const namesAlone = !last.includes('**') && last.replace(/[*?]/g, '').length >= 2 ? `**/${last}` : undefined;
+  const named = underDirectories ? (fileName ? `**/${last.slice(0, extensionDot)}.*` : namesAlone) : undefined;
   const globs = {
     anyDepth: anyDepthGlob,
     nearDirectory: missing?.near?.pattern,

@@ -715,6 +715,8 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       ['src/utils/helpers.ts', '- 1 file named "helpers.*" lies elsewhere: "lib/utils/helpers.ts". "pattern": "**/helpers.*" finds it.'],
       // With another extension too.
       ['src/utils/helpers.js', '- 1 file named "helpers.*" lies elsewhere: "lib/utils/helpers.ts". "pattern": "**/helpers.*" finds it.'],
+      // Names with wildcards, by those alone.
+      ['lib/**/*.test.tsx', '- 1 file named "*.test.tsx" lies elsewhere: "packages/ui/src/components/button/Button.test.tsx". "pattern": "**/*.test.tsx" finds it.'],
       // A related ending that lies one level down and below only.
       ['packages/ui/src/*.jsx', '- 2 files end in ".tsx" instead: "packages/ui/src/components/button/Button.test.tsx", "packages/ui/src/components/button/Button.tsx". "pattern": "packages/ui/src/**/*.tsx" finds them.'],
     ] as const) {
@@ -734,8 +736,8 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     const anyDepth = await search(tree, { pattern: 'utils/helpers.ts' });
     assert.match(anyDepth.text, /At any depth 1 file matches: "lib\/utils\/helpers\.ts"\./);
     assert.doesNotMatch(anyDepth.text, /lies? elsewhere/);
-    // Nothing one level down, and no name for a pattern with wildcards in its name.
-    const none = await search(tree, { pattern: 'lib/*.tsx' });
+    // Nothing one level down; names that are wildcards all but one character are not looked for alone.
+    const none = await search(tree, { pattern: 'lib/utils/?.*' });
     assert.doesNotMatch(none.text, /before the name|lies? elsewhere/);
   });
 

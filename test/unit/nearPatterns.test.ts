@@ -139,6 +139,12 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
       nearName: undefined,
       related: [],
     });
+    // Names with wildcards under directories, alone: as written, where enough of them is not a wildcard.
+    const alone = (pattern: string): string | undefined => nearPatterns(compilePattern(pattern)).nameElsewhere?.source;
+    assert.deepEqual(
+      ['src/**/*.test.ts', 'packages/*/lib/*.py', 'config/Makefile', '**/tests/*.py', 'src/*', 'src/*.*', 'src/?x', 'docs/**', '**/*.ts', '**/**/*.ts'].map(alone),
+      ['**/*.test.ts', '**/*.py', '**/Makefile', '**/*.py', undefined, undefined, undefined, undefined, undefined, undefined],
+    );
     // A negation keeps only its any-depth pattern; a bare name with wildcards has none.
     assert.deepEqual(sources('!src/*.ts'), { anyDepth: '!**/src/*.ts', nearDirectory: undefined, missingDeeper: undefined, deeper: undefined, nameElsewhere: undefined, nearName: undefined, related: [] });
     assert.deepEqual(sources('*.py'), { anyDepth: undefined, nearDirectory: undefined, missingDeeper: undefined, deeper: undefined, nameElsewhere: undefined, nearName: undefined, related: [] });
