@@ -41,16 +41,17 @@ export async function explainEmpty(
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
   const shownMatches = ({ pattern, count, complete, first }: PatternMatches): ShownPatternMatches => ({ pattern, count, complete, examples: shown(first) });
   const slips = patternSlips(request.patternAsGiven);
+  const nearPlaceFinds = Boolean(anyDepth?.count || deeper || nearDirectory?.count || missingDeeper || nearSegment);
   const facts: { -readonly [K in keyof EmptyResultFacts]: EmptyResultFacts[K] } = {
     ...slips,
     ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first) } } : {}),
     ...(sameStem ? { sameStem: { pattern: sameStem.pattern, count: sameStem.count, examples: shown(sameStem.first), ...(sameStem.otherCase ? { otherCase: sameStem.otherCase } : {}) } } : {}),
     ...(anyDepth ? { anyDepthMatches: shownMatches(anyDepth) } : {}),
     ...(deeper ? { deeperMatches: shownMatches(deeper) } : {}),
-    // The name alone tells more only where the pattern at any depth and one level down find none,
-    // and no ignored file matches where the pattern says; names near it, only where none has the
-    // name with another extension.
-    ...(nameElsewhere && !anyDepth?.count && !deeper && !ignored?.count ? { nameElsewhereMatches: shownMatches(nameElsewhere) } : {}),
+    // The name alone tells more only where no place near the one written finds files (at any
+    // depth, one level down, a near or deeper directory) and no ignored file matches where the
+    // pattern says; names near it, only where none has the name with another extension.
+    ...(nameElsewhere && !nearPlaceFinds && !ignored?.count ? { nameElsewhereMatches: shownMatches(nameElsewhere) } : {}),
     ...(nearNames && !sameStem ? { nearNameMatches: { name: request.pattern.source.slice(request.pattern.source.lastIndexOf('/') + 1), ...shownMatches(nearNames) } } : {}),
     ...(nearSegment ? { nearSegmentMatches: { directory: nearSegment.directory, nearDirectory: nearSegment.nearDirectory, ...shownMatches(nearSegment) } } : {}),
     ...(relatedExtensions.length > 0 ? { relatedExtensions: relatedExtensions.map((matches) => ({ extension: matches.extension, ...shownMatches(matches) })) } : {}),
