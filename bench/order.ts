@@ -19,6 +19,7 @@ import * as nodePath from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { walkerThreads } from '../src/core/ripgrep/args';
+import { decodeName, nameText, type RawName } from '../src/core/names';
 import type { modifiedOrder, ShownPaths } from '../src/core/order';
 import { median } from './summary';
 import { PROJECT_ROOT } from './tools';
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
     }
     const names = listed(rgPath, treeName);
     const paths: ShownPaths = { names, scopeOf: new Uint8Array(names.length), prefixes: [''] };
-    const mtimes = Float64Array.from(names, (name) => statSync(nodePath.join(rootOf(treeName), name)).mtimeMs);
+    const mtimes = Float64Array.from(names, (name) => statSync(nodePath.join(rootOf(treeName), nameText(name))).mtimeMs);
     let expected: Uint32Array | undefined;
     for (let run = 0; run < runs; run += 1) {
       // Alternate which goes first, so neither always follows the other.
@@ -74,10 +75,17 @@ function rootOf(treeName: string): string {
 }
 
 /** The tree's matches in the order ripgrep lists them for the engine. */
-function listed(rgPath: string, treeName: string): string[] {
+function listed(rgPath: string, treeName: string): RawName[] {
   const args = ['--files', '--null', '--hidden', '--threads', String(walkerThreads()), '--glob', treeNamed(treeName).pattern];
-  const output = execFileSync(rgPath, args, { cwd: rootOf(treeName), maxBuffer: 1 << 30, encoding: 'utf8' });
-  return output.split('\0').slice(0, -1);
+  const output = execFileSync(rgPath, args, { cwd: rootOf(treeName), maxBuffer: 1 << 30 });
+  // Each name decoded on its own, as the engine does: a name split off one big string is a slice
+  // of it, which V8 compares more slowly than a string of its own, and which once made a change
+  // look 35% faster here than it was in the engine.
+  const names: RawName[] = [];
+  for (let start = 0, end = output.indexOf(0); end !== -1; start = end + 1, end = output.indexOf(0, start)) {
+    names.push(decodeName(output, start, end));
+  }
+  return names;
 }
 
 function tiedShare(mtimes: Float64Array): string {
