@@ -85,7 +85,7 @@ function sortRunsStartingIn(pass: RunsPass, from: number, to: number): number {
   while (start < to) {
     const end = endOfEqualTimes(order, mtimes, start);
     if (end - start > 1) {
-      sortRun(order, start, end);
+      order.subarray(start, end).sort(byShownPath);
       if (pass.firstRepeat === -1) {
         pass.firstRepeat = repeatIn(order, start, end, paths);
       }
@@ -93,30 +93,6 @@ function sortRunsStartingIn(pass: RunsPass, from: number, to: number): number {
     start = end;
   }
   return start;
-}
-
-/**
- * Runs of equal times longer than this are sorted as a plain array (Array.prototype.sort), shorter
- * ones in place. ripgrep lists a directory's files one after another, so where many files share a
- * time (an unpacked archive, a checkout) a long run holds stretches of one directory each, whose
- * paths do not interleave with another stretch's. The array sort (TimSort) merges such stretches
- * by galloping, where the typed array's merge sort compares element by element: on the
- * concentrated benchmark tree's runs of about 6,000 it made 210,000 comparisons against 360,000;
- * on the 1m tree's 40 runs over 2,048, 1.09 million against 1.88. Runs of a few hundred spread
- * over thousands of directories (the 100k and wide trees') gain too few comparisons to pay for
- * the copy and a comparison that costs more there: 3.6 ms against 3.0 for the 100k tree's runs
- * over 512. `node out/bench/order.js --against OTHER_OUT` compares this order with another build's.
- */
-export const ARRAY_SORTED_RUN = 2048;
-
-function sortRun(order: Uint32Array, start: number, end: number): void {
-  if (end - start <= ARRAY_SORTED_RUN) {
-    order.subarray(start, end).sort(byShownPath);
-    return;
-  }
-  const run = Array.from(order.subarray(start, end));
-  run.sort(byShownPath);
-  order.set(run, start);
 }
 
 /**
@@ -178,7 +154,9 @@ function endOfEqualTimes(order: Uint32Array, mtimes: Float64Array, start: number
 /**
  * Plain code-unit order, the same on every platform and locale. The second test is `===`, not
  * `>`: `>` would scan again the prefix `<` has just scanned, where `===` returns at once for texts
- * of different lengths, as most paths are; tied paths share long directory prefixes.
+ * of different lengths, as most paths are; tied paths share long directory prefixes. The
+ * concentrated benchmark tree's order took 14.1 and 24.8 ms against 15.9 and 27.6 with `>` (two
+ * runs of `node out/bench/order.js concentrated --runs 61 --against` the build before).
  */
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a === b ? 0 : 1;

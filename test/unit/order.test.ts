@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { groupByTopLevelEntry, ListedEntries } from '../../src/core/group';
 import type { RawName } from '../../src/core/names';
 import { BLOCK_LENGTH } from '../../src/core/blocks';
-import { ARRAY_SORTED_RUN, modifiedOrder, type ShownPaths } from '../../src/core/order';
+import { modifiedOrder, type ShownPaths } from '../../src/core/order';
 import type { SearchScope } from '../../src/core/request';
 
 const SEED = 0x0de2_2026;
@@ -25,13 +25,10 @@ function check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void, num
 }
 
 /** Times with many ties and some NaN (vanished files); a scope and a name per match. */
-const timedNamesOfLength = (
-  length: { minLength: number; maxLength: number },
-  mtime: fc.Arbitrary<number> = fc.oneof(fc.constantFrom(Number.NaN, 0, -0, 1_700_000_000_000.5), fc.integer({ min: 0, max: 6 }).map((n) => n * 1000)),
-): fc.Arbitrary<TimedName[]> =>
+const timedNamesOfLength = (length: { minLength: number; maxLength: number }): fc.Arbitrary<TimedName[]> =>
   fc.array(
     fc.record({
-      mtime,
+      mtime: fc.oneof(fc.constantFrom(Number.NaN, 0, -0, 1_700_000_000_000.5), fc.integer({ min: 0, max: 6 }).map((n) => n * 1000)),
       scope: fc.integer({ min: 0, max: PREFIXES.length - 1 }),
       name: fc.stringMatching(/^[a-c]{1,3}(\/[a-c]{1,2}){0,2}$/),
     }),
@@ -48,8 +45,6 @@ const timedNames = timedNamesOfLength({ minLength: 0, maxLength: 80 });
 /** Longer than the blocks the passes run in (blocks.ts); few runs, as each is thousands long. */
 const LONG = { minLength: 2 * BLOCK_LENGTH, maxLength: 3 * BLOCK_LENGTH };
 const LONG_RUNS = 20;
-/** Two times over three to four times ARRAY_SORTED_RUN matches: each run is longer than it. */
-const ARRAY_SORTED = timedNamesOfLength({ minLength: 3 * ARRAY_SORTED_RUN, maxLength: 4 * ARRAY_SORTED_RUN }, fc.constantFrom(0, 1000));
 
 /** The reference's tie order: plain code units, written apart from the one under test. */
 function byCodeUnits(a: string, b: string): number {
@@ -87,10 +82,6 @@ describe('the (mtime, path) order', () => {
 
   it('equals it too over more matches than one block holds', () => {
     check(timedNamesOfLength(LONG), assertReferenceOrder, LONG_RUNS);
-  });
-
-  it('equals it too where runs of equal times are long enough to be sorted as arrays', () => {
-    check(ARRAY_SORTED, assertReferenceOrder, LONG_RUNS);
   });
 
   it('orders 200,000 distinct times without reading a single name', () => {
