@@ -158,6 +158,6 @@ function endOfEqualTimes(order: Uint32Array, mtimes: Float64Array, start: number
  * concentrated benchmark tree's order took 14.1 and 24.8 ms against 15.9 and 27.6 with `>` (two
  * runs of `node out/bench/order.js concentrated --runs 61 --against` the build before).
  */
-export function compareText(a: string, b: string): number {
+function compareText(a: string, b: string): number {
   return a < b ? -1 : a === b ? 0 : 1;
 }
