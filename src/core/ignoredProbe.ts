@@ -35,8 +35,8 @@ export interface IgnoredProbeOptions extends CountingWalkOptions {
 }
 
 /**
- * Undefined when the probe learned nothing: no match reached before time ran out, or ripgrep
- * could not run.
+ * Undefined when ripgrep could not run. A walk cut by its time bound before any match gives a
+ * count of 0 that is not complete: the files it reached did not match, the rest are unknown.
  */
 export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOptions): Promise<IgnoredMatches | undefined> {
   const found = new NameCounter();
@@ -60,5 +60,5 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
   if (walked === undefined) {
     return undefined;
   }
-  return walked || found.count > 0 ? { count: found.count, complete: walked, first: found.first } : undefined;
+  return { count: found.count, complete: walked, first: found.first };
 }

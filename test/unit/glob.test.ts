@@ -222,9 +222,13 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.doesNotMatch(anchored.text, /start it with "\*\*\/"/);
     const none = await search(tree, { pattern: '*.py' }, { rules });
     assert.match(none.text, /No file hidden by .* matches either, so "includeIgnored" would not help/);
-    // Turned off, or out of time before it learned anything: the plain advice.
+    // Turned off: the plain advice.
     const off = await search(tree, { pattern: '*.js' }, { rules, emptyProbeMs: 0 });
     assert.match(off.text, /were not searched; pass "includeIgnored": true to search them too\./);
+    // Out of time before any match (ripgrep cannot start, let alone walk, within a millisecond):
+    // searched in part, not "not searched", nor "would not help".
+    const cut = await search(tree, { pattern: '*.js' }, { rules, emptyProbeMs: 1 });
+    assert.match(cut.text, /^- Files hidden by .* were searched only in part: the look at them ran out of time, and none it reached matches\. Pass "includeIgnored": true to search them all\.$/m);
     // A search that found something never looks.
     let walks = 0;
     await search(tree, { pattern: '*.ts' }, { rules, onRipgrep: (event) => (walks += event.phase === 'start' ? 1 : 0) });
