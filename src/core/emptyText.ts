@@ -199,7 +199,7 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
   if (ignored.count === 0) {
     return ignored.complete
       ? `- No file ${hidden} matches either, so "includeIgnored" would not help.`
-      : `- Files ${hidden} were searched only in part: the look at them ran out of time, and none it reached matches. Pass "includeIgnored": true to search them all.`;
+      : `- Files ${hidden} were searched only in part: the look at them stopped early, and none it reached matches. Pass "includeIgnored": true to search them all.`;
   }
   const files = ignored.complete ? count(ignored.count, 'file') : `At least ${count(ignored.count, 'file')}`;
   return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${someOf(ignored.count, ignored.examples)}. Pass "includeIgnored": true to search them.`;
