@@ -42,7 +42,10 @@ function entrySearches(result: GlobResult, shape: PatternShape, input: GlobInput
 
 function emptyAnswerSearches(result: GlobResult, input: GlobInput): Array<NextSearch | undefined> {
   const meant = patternMeant(result);
-  const ignored = result.ignoredMatches?.count && !input.includeIgnored ? nextSearch('Include ignored files', { ...input, includeIgnored: true }) : undefined;
+  // Where ignored files match, and where the look at them stopped before it had searched them all
+  // (the answer then says to search them all).
+  const ignoredMayMatch = result.ignoredMatches !== undefined && (result.ignoredMatches.count > 0 || !result.ignoredMatches.complete);
+  const ignored = ignoredMayMatch && !input.includeIgnored ? nextSearch('Include ignored files', { ...input, includeIgnored: true }) : undefined;
   return [meant === undefined ? undefined : nextSearch(`Search for ${meant}`, { ...input, pattern: meant }), ignored];
 }
 

@@ -18,12 +18,12 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
   });
   after(() => tree.remove());
 
-  async function search(input: GlobInput, maxResults = 4): Promise<GlobResult> {
-    return glob(input, folders, { ripgrepPath: await testRipgrep(), maxResults });
+  async function search(input: GlobInput, maxResults = 4, emptyProbeMs?: number): Promise<GlobResult> {
+    return glob(input, folders, { ripgrepPath: await testRipgrep(), maxResults, ...(emptyProbeMs !== undefined ? { emptyProbeMs } : {}) });
   }
 
-  async function offered(input: GlobInput, maxResults = 4): Promise<Array<{ label: string; input: GlobInput | undefined; found: GlobResult }>> {
-    const result = await search(input, maxResults);
+  async function offered(input: GlobInput, maxResults = 4, emptyProbeMs?: number): Promise<Array<{ label: string; input: GlobInput | undefined; found: GlobResult }>> {
+    const result = await search(input, maxResults, emptyProbeMs);
     const shape = (await resolveRequest(input, { folders, ripgrepPath: await testRipgrep() })).pattern;
     return Promise.all(
       nextSearches(result, shape, input).map(async ({ label, prompt, input: next }) => {
@@ -75,6 +75,9 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     assert.equal(lifted.label, 'Include ignored files');
     assert.deepEqual(lifted.input, { pattern: 'ignored/*.ts', includeIgnored: true });
     assert.equal(lifted.found.total, 1);
+    // The look at ignored files cut before it could start (1 ms) still leads to them; turned off, it offers nothing.
+    assert.deepEqual((await offered({ pattern: 'ignored/*.ts' }, 4, 1)).map(({ label, found }) => [label, found.total]), [['Include ignored files', 1]]);
+    assert.deepEqual(await offered({ pattern: 'ignored/*.ts' }, 4, 0), []);
   });
 
   it('for an empty answer naming a file without its extension, offers the name with any extension', async () => {
