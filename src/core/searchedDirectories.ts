@@ -48,14 +48,16 @@ export async function searchedDirectories(request: GlobRequest, siblings: Siblin
   }
   // The whole walk skips the directories already met; undefined where one glob cannot name them all.
   const met = siblings.names.filter((name) => seen.has(name));
-  const skipping = (scope: SearchScope): string[] | undefined => {
-    const glob = met.length > 0 ? skippingGlob([...scope.rootSegments, ...siblings.parent], met) : '';
-    return glob === undefined ? undefined : glob ? ['--glob', glob] : [];
-  };
-  if (request.scopes.some((scope) => skipping(scope) === undefined)) {
+  const skipping = new Map(
+    request.scopes.map((scope) => {
+      const glob = met.length > 0 ? skippingGlob([...scope.rootSegments, ...siblings.parent], met) : '';
+      return [scope, glob === undefined ? undefined : glob ? ['--glob', glob] : []];
+    }),
+  );
+  if ([...skipping.values()].some((args) => args === undefined)) {
     return siblings.names;
   }
-  const whole = await walk((scope) => skipping(scope) ?? []);
+  const whole = await walk((scope) => skipping.get(scope) ?? []);
   return whole === true ? siblings.names.filter((name) => seen.has(name)) : siblings.names;
 }
 
