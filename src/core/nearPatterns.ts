@@ -106,7 +106,7 @@ export class NearSegment {
     private readonly index: number,
   ) {
     this.anyName = compilePattern(this.with('*'));
-    this.directory = `${prefix}${segments.slice(0, index + 1).join('/')}/`;
+    this.directory = this.directoryWith(segments[index]);
     this.place = segments.slice(0, index).some((segment) => segment.includes('**')) ? undefined : index;
   }
 
