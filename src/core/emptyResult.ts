@@ -14,6 +14,7 @@
 
 import * as nodePath from 'node:path';
 import type { CollectedMatches } from './collect';
+import { EXAMPLES } from './foundNames';
 import type { IgnoredMatches } from './ignoredProbe';
 import type { MissingDirectory } from './missingDirectory';
 import type { NearMatches, PatternMatches } from './nearMatches';
@@ -35,13 +36,15 @@ export async function explainEmpty(
   request: GlobRequest,
   { caseless, sameStem }: Pick<CollectedMatches, 'caseless' | 'sameStem'>,
   ignored: IgnoredMatches | undefined,
-  { anyDepth, relatedExtensions, nearDirectory, missingDeeper, deeper, nameElsewhere, nearNames, nearSegment }: NearMatches,
+  { anyDepth, relatedExtensions, nearDirectory, missingDeeper, fileNamed, fileWithExtension, fileFits, deeper, nameElsewhere, nearNames, nearSegment }: NearMatches,
   missing: MissingDirectory | undefined,
 ): Promise<EmptyResultFacts> {
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
   const shownMatches = ({ pattern, count, complete, first }: PatternMatches): ShownPatternMatches => ({ pattern, count, complete, examples: shown(first) });
   const slips = patternSlips(request.patternAsGiven);
-  const nearPlaceFinds = Boolean(anyDepth?.count || deeper || nearDirectory?.count || missingDeeper || nearSegment);
+  // Named only where the pattern would have found one of them there (nearPatterns.ts).
+  const fileInstead = fileFits ? filesInPlace(fileNamed, fileWithExtension) : undefined;
+  const nearPlaceFinds = Boolean(anyDepth?.count || deeper || nearDirectory?.count || missingDeeper || fileInstead || nearSegment);
   const facts: { -readonly [K in keyof EmptyResultFacts]: EmptyResultFacts[K] } = {
     ...slips,
     ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first) } } : {}),
@@ -76,8 +79,32 @@ export async function explainEmpty(
       ? { missingDirectoryNear: { directory: near.directory, otherCase: near.otherCase, ...(nearDirectory ? { matches: shownMatches(nearDirectory) } : {}) } }
       : {}),
     ...(missingDeeper ? { missingDirectoryDeeper: shownMatches(missingDeeper) } : {}),
+    ...(fileInstead ? { missingDirectoryFile: shownMatches(fileInstead) } : {}),
     ...(missing.siblings?.names.length ? { missingDirectorySiblings: { first: missing.siblings.names.slice(0, SIBLINGS_NAMED).map((name) => `${name}/`), count: missing.siblings.names.length } } : {}),
     ...(rootRepeated ? { rootRepeated } : {}),
+  };
+}
+
+/**
+ * The files with a missing directory's name in its place, without an extension and with one, as
+ * one set with the pattern that finds them all: "src/utils.*", "src/utils", or where there are
+ * both, "src/{utils,utils.*}"; none where both are there and the name has a ",", which would
+ * split the braces (nearPatterns.ts leaves out names with other glob syntax).
+ */
+function filesInPlace(named: PatternMatches | undefined, extended: PatternMatches | undefined): PatternMatches | undefined {
+  if (named === undefined || extended === undefined) {
+    return named ?? extended;
+  }
+  const nameStart = named.pattern.lastIndexOf('/') + 1;
+  const name = named.pattern.slice(nameStart);
+  if (name.includes(',')) {
+    return undefined;
+  }
+  return {
+    pattern: `${named.pattern.slice(0, nameStart)}{${name},${name}.*}`,
+    count: named.count + extended.count,
+    complete: named.complete && extended.complete,
+    first: [...named.first, ...extended.first].slice(0, EXAMPLES),
   };
 }
 

@@ -27,6 +27,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     (result.relatedExtensions?.length ?? 0) > 0 ||
     (result.missingDirectoryNear?.matches?.count ?? 0) > 0 ||
     result.missingDirectoryDeeper !== undefined ||
+    result.missingDirectoryFile !== undefined ||
     result.deeperMatches !== undefined ||
     nameElsewhere !== undefined ||
     nearNames !== undefined ||
@@ -98,37 +99,47 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   return hints;
 }
 
-/** That a directory the pattern names does not exist, and what the one with the nearest name holds. */
+/**
+ * That a directory the pattern names does not exist, and what the one with the nearest name
+ * holds; where none near holds matches, the files with its name in its place, if any.
+ */
 function missingDirectoryHint(result: ResultFacts, missing: string): string {
   const missingText = `- ${quoted(missing)} does not exist in ${result.rootLabel}`;
   const near = result.missingDirectoryNear;
   const deeper = result.missingDirectoryDeeper;
+  const nameStart = missing.lastIndexOf('/', missing.length - 2) + 1;
   if (deeper && !near?.matches?.count) {
-    const nameStart = missing.lastIndexOf('/', missing.length - 2) + 1;
     return `${missingText}, but ${quoted(missing.slice(nameStart))} lies deeper inside ${quoted(missing.slice(0, nameStart))}, where ${filesThatMatch(deeper)}`;
   }
+  const file = result.missingDirectoryFile ? ` ${filesInPlace(result.missingDirectoryFile)}` : '';
   if (near === undefined) {
     const siblings = result.missingDirectorySiblings;
     if (siblings === undefined) {
-      return `${missingText}.`;
+      return `${missingText}.${file}`;
     }
-    const nameStart = missing.lastIndexOf('/', missing.length - 2) + 1;
     const where = nameStart === 0 ? 'at the top' : `in ${quoted(missing.slice(0, nameStart))}`;
     if (siblings.count === 1) {
-      return `${missingText}. The only directory ${where} is ${quoted(siblings.first[0])}.`;
+      return `${missingText}.${file} The only directory ${where} is ${quoted(siblings.first[0])}.`;
     }
     const more = siblings.count > siblings.first.length ? `, and ${siblings.count - siblings.first.length} more` : '';
-    return `${missingText}. The directories ${where} are ${siblings.first.map(quoted).join(', ')}${more}.`;
+    return `${missingText}.${file} The directories ${where} are ${siblings.first.map(quoted).join(', ')}${more}.`;
   }
   const existing = `${quoted(near.directory)} does${near.otherCase ? ' (names are matched case-sensitively)' : ''}`;
   const matches = near.matches;
   if (matches === undefined) {
-    return `${missingText}, but ${existing}.`;
+    return `${missingText}, but ${existing}.${file}`;
   }
   if (matches.count === 0) {
-    return `${missingText}; ${existing}, but "pattern": ${quoted(matches.pattern)} finds nothing there either.`;
+    return `${missingText}; ${existing}, but "pattern": ${quoted(matches.pattern)} finds nothing there either.${file}`;
   }
   return `${missingText}, but ${existing}, where ${filesThatMatch(matches)}`;
+}
+
+/** "In its place is a file of that name: "src/utils.ts". "pattern": "src/utils.*" finds it." */
+function filesInPlace(files: ShownPatternMatches): string {
+  const { count: found, complete, examples, pattern } = files;
+  const counted = found === 1 && complete ? 'is a file' : `${found === 1 ? 'is' : 'are'} ${countedFiles(found, complete)}`;
+  return `In its place ${counted} of that name${someOf(found, examples)}. ${findsThem(pattern, found)}`;
 }
 
 /**

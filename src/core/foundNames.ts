@@ -6,7 +6,7 @@
 import type { RawName } from './names';
 
 /** Names kept: enough to show where those files are and what case they have. */
-const EXAMPLES = 3;
+export const EXAMPLES = 3;
 
 export interface FoundNames {
   readonly count: number;

@@ -48,6 +48,11 @@ export interface NearMatches {
   readonly nearDirectory?: PatternMatches;
   /** What the pattern matches with the missing directory anywhere inside its parent; only when it finds files. */
   readonly missingDeeper?: PatternMatches;
+  /** Files with the missing directory's name in its place, without an extension and with one; each only when there are some. */
+  readonly fileNamed?: PatternMatches;
+  readonly fileWithExtension?: PatternMatches;
+  /** Those of both the pattern's last part matches as a name, only when there are some. */
+  readonly fileFits?: PatternMatches;
   /** What the pattern matches one level down and below; only when it finds files. */
   readonly deeper?: PatternMatches;
   /** Files with the name the pattern gives, anywhere; only when they exist. */
@@ -68,7 +73,7 @@ export interface NearMatchesOptions extends CountingWalkOptions {
 }
 
 type Single = Exclude<keyof NearPatterns, 'related' | 'nearName' | 'nearSegments'>;
-const SINGLES: readonly Single[] = ['anyDepth', 'nearDirectory', 'missingDeeper', 'deeper', 'nameElsewhere'];
+const SINGLES: readonly Single[] = ['anyDepth', 'nearDirectory', 'missingDeeper', 'fileNamed', 'fileWithExtension', 'fileFits', 'deeper', 'nameElsewhere'];
 
 export async function probeNearMatches(request: GlobRequest, options: NearMatchesOptions, missing?: MissingDirectory): Promise<NearMatches> {
   const patterns = nearPatterns(request.pattern, missing);

@@ -3,8 +3,9 @@
  * layout, for the empty answer's walk to count (nearMatches.ts):
  * - an anchored pattern at any depth (`src/components/*.tsx` → `**\/src/components/*.tsx`);
  * - a missing directory's nearest neighbour in its place (`tests/**` → `test/**`,
- *   missingDirectory.ts), and the missing directory deeper inside its parent
- *   (`packages/ui/components/**` → `packages/ui/**\/components/**`);
+ *   missingDirectory.ts), the missing directory deeper inside its parent
+ *   (`packages/ui/components/**` → `packages/ui/**\/components/**`), and a file with its name
+ *   in its place (`src/utils/**` → `src/utils` and `src/utils.*`);
  * - a file pattern one level down and below (`src/*.ts` → `src/**\/*.ts`): files are often in
  *   subdirectories of the one named;
  * - a file named with its directories, by its name alone with any extension
@@ -193,6 +194,12 @@ export interface NearPatterns {
   readonly anyDepth?: CompiledPattern;
   readonly nearDirectory?: CompiledPattern;
   readonly missingDeeper?: CompiledPattern;
+  /** The missing directory's name as a file's, where the directory would be (`src/utils`)... */
+  readonly fileNamed?: CompiledPattern;
+  /** ...and with any extension (`src/utils.*`). */
+  readonly fileWithExtension?: CompiledPattern;
+  /** Those of both that the pattern's last part would match as a name (fittingFiles). */
+  readonly fileFits?: CompiledPattern;
   readonly deeper?: CompiledPattern;
   readonly nameElsewhere?: CompiledPattern;
   readonly nearName?: NearName;
@@ -215,6 +222,11 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
   // Where the missing directory's parent exists, it may lie further down inside it.
   const missingAt = missing === undefined ? 0 : missing.directory.split('/').length - 2;
   const missingDeeperGlob = missingAt > 0 ? `${prefix}${[...segments.slice(0, missingAt), '**', ...segments.slice(missingAt)].join('/')}` : undefined;
+  // A file may have the missing directory's name, with an extension or without: a model takes a
+  // module for a folder ("src/utils/**" where "src/utils.ts" is). Not for a name glob syntax
+  // would read otherwise.
+  const inPlace = missing === undefined ? undefined : segments.slice(0, missingAt + 1);
+  const filesInPlace = inPlace !== undefined && !/[*?[\]{}\\]/.test(inPlace[missingAt]) ? fileInPlace(prefix, inPlace, last) : {};
   // A name with a stem and an extension ("utils.py", not ".env" or "Makefile"), told by index: a
   // regular expression for it backtracks over a long name of many dots.
   const extensionDot = last.lastIndexOf('.');
@@ -252,7 +264,39 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
     const deeper = deeperGlob === undefined ? undefined : oneLevelDown(relative.pattern.source);
     return deeper === undefined ? relative : { ...relative, deeper: compilePattern(deeper) };
   });
-  return { ...compiled, ...(nearName ? { nearName } : {}), nearSegments, related };
+  return { ...compiled, ...filesInPlace, ...(nearName ? { nearName } : {}), nearSegments, related };
+}
+
+/**
+ * The files with the name of the directory `inPlace` ends in, where that directory would be:
+ * with that name alone, with any extension, and those of either the pattern's last part `last`
+ * would match (fittingFiles). At the top they are offered as "./bin" ("bin" alone would match
+ * at any depth, "/bin" reads as a path outside the workspace) and matched as "/bin".
+ */
+function fileInPlace(prefix: string, inPlace: readonly string[], last: string): Pick<NearPatterns, 'fileNamed' | 'fileWithExtension' | 'fileFits'> {
+  const path = `${prefix}${inPlace.join('/')}`;
+  const compiled = (glob: string): CompiledPattern => (prefix === '' && inPlace.length === 1 ? { ...compilePattern(`/${glob}`), source: `./${glob}` } : compilePattern(glob));
+  const fileNamed = compiled(path);
+  const fileWithExtension = compiled(`${path}.*`);
+  return { fileNamed, fileWithExtension, fileFits: fittingFiles([fileNamed, fileWithExtension], last) };
+}
+
+/**
+ * The files `inPlace` matches that the pattern's last part would match as a name, all of them
+ * where it holds "**": the answer names a file in a missing directory's place only where the
+ * pattern would have found it there ("src/utils.ts" for "src/utils/*.ts", not "tests.txt" for
+ * "tests/**\/*.py"). Not a glob: it is only counted, never offered.
+ */
+function fittingFiles(inPlace: readonly CompiledPattern[], last: string): CompiledPattern {
+  const name = last.includes('**') ? undefined : compilePattern(last);
+  return {
+    source: `${inPlace.map(({ source }) => source).join(' or ')}, named ${last}`,
+    anchored: true,
+    negated: false,
+    literalDirectories: [],
+    literal: false,
+    matches: (relative) => inPlace.some((pattern) => pattern.matches(relative)) && (name?.matches(relative) ?? true),
+  };
 }
 
 /**

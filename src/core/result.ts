@@ -104,6 +104,8 @@ export interface EmptyResultFacts extends PatternSlips {
   readonly missingDirectorySiblings?: { readonly first: readonly string[]; readonly count: number };
   /** What the pattern matches with the missing directory anywhere inside its parent, when it finds files. */
   readonly missingDirectoryDeeper?: ShownPatternMatches;
+  /** Files with the missing directory's name (and any extension) in its place ("src/utils.ts" for "src/utils/"), when there are some. */
+  readonly missingDirectoryFile?: ShownPatternMatches;
   /** Files that match when case is ignored: how many, and the first few as shown paths. */
   readonly caseless?: { readonly count: number; readonly examples: readonly string[] };
   /**

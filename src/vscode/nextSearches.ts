@@ -56,6 +56,7 @@ function patternMeant(result: GlobResult): string | undefined {
     result.rootRepeated?.pattern ??
     (result.missingDirectoryNear?.matches?.count ? result.missingDirectoryNear.matches.pattern : undefined) ??
     result.missingDirectoryDeeper?.pattern ??
+    result.missingDirectoryFile?.pattern ??
     result.nearSegmentMatches?.pattern ??
     (result.directories?.found.length ? result.directories.inside : undefined) ??
     result.sameStem?.pattern ??

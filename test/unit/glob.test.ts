@@ -596,6 +596,50 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(unlooked.text, /^- "tests\/" does not exist in the workspace, but "test\/" does\.$/m);
   });
 
+  it('names a file with the name of a missing directory in its place ("src/utils.ts" for "src/utils/"), and the pattern finds it', async () => {
+    tree.write({
+      'src/utils.ts': 1, 'src/utils.js': 2, 'src/helpers/a.ts': 3, 'src/helper.py': 4, 'bin': 5, 'lib/config': 6, 'lib/config.json': 7,
+      'src/secret.ts': 8, 'a,b.md': 9, 'src/utilsx.ts': 10, 'c,d': 11, 'c,d.md': 12, 'src/helpers/bin': 13,
+    });
+    writeFileSync(tree.path('.gitignore'), 'src/secret.ts\n');
+    for (const [pattern, line, pair] of [
+      // With an extension (both listed, in either order), and the directories beside it.
+      [
+        'src/utils/**',
+        '"src/utils/" does not exist in the workspace. In its place are 2 files of that name: "src/utils.ts", "src/utils.js". "pattern": "src/utils.*" finds them. The only directory in "src/" is "helpers/".',
+        ['"src/utils.ts"', '"src/utils.js"'],
+      ],
+      // Without one; and both, one pattern for all.
+      ['bin/**', '"bin/" does not exist in the workspace. In its place is a file of that name: "bin". "pattern": "./bin" finds it. The directories at the top are "lib/", "src/".', ['', '']],
+      ['lib/config/*.json', '"lib/config/" does not exist in the workspace. In its place are 2 files of that name: "lib/config", "lib/config.json". "pattern": "lib/{config,config.*}" finds them.', ['"lib/config"', '"lib/config.json"']],
+      // A "," is a name's own outside braces.
+      ['a,b/**', '"a,b/" does not exist in the workspace. In its place is a file of that name: "a,b.md". "pattern": "./a,b.*" finds it. The directories at the top are "lib/", "src/".', ['', '']],
+      // After a near directory that holds no match.
+      [
+        'src/helper/*.py',
+        '"src/helper/" does not exist in the workspace; "src/helpers/" does, but "pattern": "src/helpers/*.py" finds nothing there either. In its place is a file of that name: "src/helper.py". "pattern": "src/helper.*" finds it.',
+        ['', ''],
+      ],
+    ] as const) {
+      await assertEmptyAnswerHas(tree, pattern, `- ${line}`, pair);
+      const result = await search(tree, { pattern });
+      // The file is the answer: not the names alone elsewhere ("**/*.ts").
+      assert.doesNotMatch(result.text, /lies? elsewhere/, pattern);
+      const meant = [...line.matchAll(/"pattern": "([^"]+)" finds (it|them)\./g)].at(-1)?.[1] ?? '';
+      const examples = line.slice(line.indexOf('of that name: '), line.lastIndexOf('. "pattern"'));
+      const named = [...examples.matchAll(/"([^"]+)"/g)].map((match) => match[1]);
+      assert.deepEqual((await search(tree, { pattern: meant })).page.map((path) => path.path).sort(), named.sort(), meant);
+    }
+    // Not an ignored file (the search's own rules), nor a name only starting with the directory's,
+    // nor files the pattern would not have found there ("*.py", "*.sh"), nor files with and without an
+    // extension whose name has a ",", which would split the braces.
+    for (const pattern of ['src/secret/**', 'src/util/**', 'src/utils/*.py', 'bin/*.sh', 'c,d/**']) {
+      const result = await search(tree, { pattern });
+      assert.equal(result.total, 0, pattern);
+      assert.doesNotMatch(result.text, /In its place/, pattern);
+    }
+  });
+
   it('names the files that match when case is ignored, and a directory in another case', async () => {
     tree.write({ 'README.md': 1, 'docs/Readme.md': 2, 'Src/Lib/Main.TS': 3, 'Makefile': 4 });
     // Regression: the suffix filter dropped "README.md" for "readme.md" before anything saw it.

@@ -107,6 +107,8 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
         anyDepth: near.anyDepth?.source,
         nearDirectory: near.nearDirectory?.source,
         missingDeeper: near.missingDeeper?.source,
+        fileNamed: near.fileNamed?.source,
+        fileWithExtension: near.fileWithExtension?.source,
         deeper: near.deeper?.source,
         nameElsewhere: near.nameElsewhere?.source,
         nearName: near.nearName?.name,
@@ -117,6 +119,8 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
       anyDepth: '**/src/utils/helpers.ts',
       nearDirectory: undefined,
       missingDeeper: undefined,
+      fileNamed: undefined,
+      fileWithExtension: undefined,
       deeper: 'src/utils/**/helpers.ts',
       nameElsewhere: '**/helpers.*',
       nearName: 'helpers.ts',
@@ -128,17 +132,28 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
     assert.equal(nearPatterns(compilePattern('*.jsx')).related[0].deeper, undefined);
     // Test files named the other way: with the extension given first, then with its family's.
     assert.deepEqual((sources('**/*.spec.ts').related as string[]).slice(0, 3), ['**/*.test.ts', '**/*.test.js', '**/*.test.tsx']);
-    // A missing directory: its near neighbour, and deeper inside its parent; nothing one level down.
+    // A missing directory: its near neighbour, deeper inside its parent, and a file of its name in its place; nothing one level down.
     const missing = { directory: 'packages/ui/components/', near: { directory: 'packages/ui/component/', otherCase: false, pattern: 'packages/ui/component/**' } };
     assert.deepEqual(sources('packages/ui/components/**', missing), {
       anyDepth: '**/packages/ui/components/**',
       nearDirectory: 'packages/ui/component/**',
       missingDeeper: 'packages/ui/**/components/**',
+      fileNamed: 'packages/ui/components',
+      fileWithExtension: 'packages/ui/components.*',
       deeper: undefined,
       nameElsewhere: undefined,
       nearName: undefined,
       related: [],
     });
+    // The files in the missing directory's place are counted where the pattern's name part fits them.
+    const fits = (pattern: string, paths: readonly string[]): boolean[] => {
+      const inPlace = nearPatterns(compilePattern(pattern), { directory: 'src/utils/' }).fileFits;
+      return paths.map((path) => inPlace?.matches(path) ?? false);
+    };
+    const inPlace = ['src/utils', 'src/utils.ts', 'src/utils.py', 'src/utilsx.ts', 'lib/utils.ts'];
+    assert.deepEqual(fits('src/utils/**', inPlace), [true, true, true, false, false]);
+    assert.deepEqual(fits('src/utils/*.ts', inPlace), [false, true, false, false, false]);
+    assert.deepEqual(fits('src/utils/**/*.py', inPlace), [false, false, true, false, false]);
     // Names with wildcards under directories, alone: as written, where enough of them is not a wildcard.
     const alone = (pattern: string): string | undefined => nearPatterns(compilePattern(pattern)).nameElsewhere?.source;
     assert.deepEqual(
@@ -146,7 +161,7 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
       ['**/*.test.ts', '**/*.py', '**/Makefile', '**/*.py', undefined, undefined, undefined, undefined, undefined, undefined],
     );
     // A negation keeps only its any-depth pattern; a bare name with wildcards has none.
-    assert.deepEqual(sources('!src/*.ts'), { anyDepth: '!**/src/*.ts', nearDirectory: undefined, missingDeeper: undefined, deeper: undefined, nameElsewhere: undefined, nearName: undefined, related: [] });
-    assert.deepEqual(sources('*.py'), { anyDepth: undefined, nearDirectory: undefined, missingDeeper: undefined, deeper: undefined, nameElsewhere: undefined, nearName: undefined, related: [] });
+    assert.deepEqual(sources('!src/*.ts'), { anyDepth: '!**/src/*.ts', nearDirectory: undefined, missingDeeper: undefined, fileNamed: undefined, fileWithExtension: undefined, deeper: undefined, nameElsewhere: undefined, nearName: undefined, related: [] });
+    assert.deepEqual(sources('*.py'), { anyDepth: undefined, nearDirectory: undefined, missingDeeper: undefined, fileNamed: undefined, fileWithExtension: undefined, deeper: undefined, nameElsewhere: undefined, nearName: undefined, related: [] });
   });
 });

@@ -109,6 +109,12 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     await assertOffersSixFilesWith('src/as/*.ts', 'src/a/*.ts');
   });
 
+  it('for an empty answer naming a directory where a file of its name is, offers the pattern that finds the file', async () => {
+    const [file] = await offered({ pattern: 'lib/k-0/**' });
+    assert.equal(file.label, 'Search for lib/k-0.*');
+    assert.deepEqual(file.found.page.map((path) => path.path), ['lib/k-0.md']);
+  });
+
   it('for an empty answer naming a directory after a wildcard, offers the pattern with the near one that holds files', async () => {
     await assertOffersSixFilesWith('*/as/*.ts', '*/a/*.ts');
   });
