@@ -72,7 +72,7 @@ export interface NearMatchesOptions extends CountingWalkOptions {
   readonly rulesFor: (scope: SearchScope) => ScopeRules;
 }
 
-type Single = Exclude<keyof NearPatterns, 'related' | 'nearName' | 'nearSegments'>;
+type Single = Exclude<keyof NearPatterns, 'related' | 'nearName' | 'nearSegments' | 'fileInPlaceName'>;
 const SINGLES: readonly Single[] = ['anyDepth', 'nearDirectory', 'missingDeeper', 'fileNamed', 'fileWithExtension', 'fileFits', 'deeper', 'nameElsewhere'];
 
 export async function probeNearMatches(request: GlobRequest, options: NearMatchesOptions, missing?: MissingDirectory): Promise<NearMatches> {
@@ -87,10 +87,14 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
   if (near.length === 0 && nearName === undefined && patterns.nearSegments.length === 0) {
     return { relatedExtensions: [] };
   }
-  // A sieve only where every pattern has a fixed ending: it must let each one's files through.
-  const tried = [...near, ...patterns.nearSegments.map(({ anyName }) => anyName)];
+  // A sieve only where every pattern has a fixed ending: it must let each one's files through. The
+  // files in a missing directory's place with an extension pass by their name instead (without
+  // one, by their name as an ending); those that fit are some of them.
+  const byName = new Set([patterns.fileWithExtension, patterns.fileFits]);
+  const tried = [...near.filter((pattern) => !byName.has(pattern)), ...patterns.nearSegments.map(({ anyName }) => anyName)];
   const suffixes = tried.map((pattern) => pattern.requiredSuffix).filter((suffix): suffix is string => suffix !== undefined);
-  const sieve = suffixes.length === tried.length ? suffixesFilterArgs([...suffixes, ...(nearName?.extensions ?? [])]) : [];
+  const stems = patterns.fileInPlaceName === undefined ? [] : [patterns.fileInPlaceName];
+  const sieve = suffixes.length === tried.length ? suffixesFilterArgs([...suffixes, ...(nearName?.extensions ?? [])], stems) : [];
   const found = near.map(() => new NameCounter());
   const nearNames = new NearNames();
   const nearSegments = patterns.nearSegments.map((segment) => new NearSegments(segment));

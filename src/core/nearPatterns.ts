@@ -200,6 +200,8 @@ export interface NearPatterns {
   readonly fileWithExtension?: CompiledPattern;
   /** Those of both that the pattern's last part would match as a name (fittingFiles). */
   readonly fileFits?: CompiledPattern;
+  /** The name those files have ("utils"), for ripgrep's sieve (nameFilter.ts). */
+  readonly fileInPlaceName?: string;
   readonly deeper?: CompiledPattern;
   readonly nameElsewhere?: CompiledPattern;
   readonly nearName?: NearName;
@@ -273,12 +275,12 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
  * would match (fittingFiles). At the top they are offered as "./bin" ("bin" alone would match
  * at any depth, "/bin" reads as a path outside the workspace) and matched as "/bin".
  */
-function fileInPlace(prefix: string, inPlace: readonly string[], last: string): Pick<NearPatterns, 'fileNamed' | 'fileWithExtension' | 'fileFits'> {
+function fileInPlace(prefix: string, inPlace: readonly string[], last: string): Pick<NearPatterns, 'fileNamed' | 'fileWithExtension' | 'fileFits' | 'fileInPlaceName'> {
   const path = `${prefix}${inPlace.join('/')}`;
   const compiled = (glob: string): CompiledPattern => (prefix === '' && inPlace.length === 1 ? { ...compilePattern(`/${glob}`), source: `./${glob}` } : compilePattern(glob));
   const fileNamed = compiled(path);
   const fileWithExtension = compiled(`${path}.*`);
-  return { fileNamed, fileWithExtension, fileFits: fittingFiles([fileNamed, fileWithExtension], last) };
+  return { fileNamed, fileWithExtension, fileFits: fittingFiles([fileNamed, fileWithExtension], last), fileInPlaceName: inPlace[inPlace.length - 1] };
 }
 
 /**

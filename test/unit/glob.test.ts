@@ -599,7 +599,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
   it('names a file with the name of a missing directory in its place ("src/utils.ts" for "src/utils/"), and the pattern finds it', async () => {
     tree.write({
       'src/utils.ts': 1, 'src/utils.js': 2, 'src/helpers/a.ts': 3, 'src/helper.py': 4, 'bin': 5, 'lib/config': 6, 'lib/config.json': 7,
-      'src/secret.ts': 8, 'a,b.md': 9, 'src/utilsx.ts': 10, 'c,d': 11, 'c,d.md': 12, 'src/helpers/bin': 13,
+      'src/secret.ts': 8, 'a,b.md': 9, 'src/utilsx.ts': 10, 'c,d': 11, 'c,d.md': 12, 'src/helpers/bin': 13, 'docs/guide.md': 14, 'docs/guide.txt': 15,
     });
     writeFileSync(tree.path('.gitignore'), 'src/secret.ts\n');
     for (const [pattern, line, pair] of [
@@ -610,10 +610,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
         ['"src/utils.ts"', '"src/utils.js"'],
       ],
       // Without one; and both, one pattern for all.
-      ['bin/**', '"bin/" does not exist in the workspace. In its place is a file of that name: "bin". "pattern": "./bin" finds it. The directories at the top are "lib/", "src/".', ['', '']],
+      ['bin/**', '"bin/" does not exist in the workspace. In its place is a file of that name: "bin". "pattern": "./bin" finds it. The directories at the top are "docs/", "lib/", "src/".', ['', '']],
       ['lib/config/*.json', '"lib/config/" does not exist in the workspace. In its place are 2 files of that name: "lib/config", "lib/config.json". "pattern": "lib/{config,config.*}" finds them.', ['"lib/config"', '"lib/config.json"']],
       // A "," is a name's own outside braces.
-      ['a,b/**', '"a,b/" does not exist in the workspace. In its place is a file of that name: "a,b.md". "pattern": "./a,b.*" finds it. The directories at the top are "lib/", "src/".', ['', '']],
+      ['a,b/**', '"a,b/" does not exist in the workspace. In its place is a file of that name: "a,b.md". "pattern": "./a,b.*" finds it. The directories at the top are "docs/", "lib/", "src/".', ['', '']],
       // After a near directory that holds no match.
       [
         'src/helper/*.py',
@@ -630,6 +630,13 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       const named = [...examples.matchAll(/"([^"]+)"/g)].map((match) => match[1]);
       assert.deepEqual((await search(tree, { pattern: meant })).page.map((path) => path.path).sort(), named.sort(), meant);
     }
+    // ripgrep still sieves the names for the look: those files pass by their name, also with an
+    // ending neither the pattern's nor related to it.
+    const events: RipgrepEvent[] = [];
+    const sieved = await search(tree, { pattern: 'docs/guide/*.md' }, { onRipgrep: (event) => events.push(event) });
+    assert.ok(hasLineInEitherOrder(sieved.text, '- "docs/guide/" does not exist in the workspace. In its place are 2 files of that name: "docs/guide.md", "docs/guide.txt". "pattern": "docs/guide.*" finds them.', ['"docs/guide.md"', '"docs/guide.txt"']), sieved.text);
+    const near = events.find((event) => event.purpose === 'countNear' && event.phase === 'end');
+    assert.ok(near?.command.includes('--type-add'), near?.command.join(' '));
     // Not an ignored file (the search's own rules), nor a name only starting with the directory's,
     // nor files the pattern would not have found there ("*.py", "*.sh"), nor files with and without an
     // extension whose name has a ",", which would split the braces.

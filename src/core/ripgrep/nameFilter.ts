@@ -50,11 +50,14 @@ export function nameFilterArgs(requiredSuffix: string | undefined, alsoStem?: st
 
 /**
  * ripgrep arguments that keep only files whose name ends with the last segment of one of
- * `requiredSuffixes`; none when one cannot be written as a type's glob.
+ * `requiredSuffixes`, and those named one of `stems` in any case with any extension; none when
+ * one cannot be written as a type's glob.
  */
-export function suffixesFilterArgs(requiredSuffixes: readonly string[]): string[] {
+export function suffixesFilterArgs(requiredSuffixes: readonly string[], stems: readonly string[] = []): string[] {
   const endings = requiredSuffixes.map(nameEnding);
-  return endings.length > 0 && endings.every(writable) ? typeArgs(endings.map(endingGlob)) : [];
+  return endings.length > 0 && endings.every(writable) && stems.every(writable)
+    ? typeArgs([...endings.map(endingGlob), ...stems.map((stem) => `${eitherCase(stem)}.*`)])
+    : [];
 }
 
 /** The part of a required suffix that lies in the file name: after its last "/". */
