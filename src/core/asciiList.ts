@@ -3,39 +3,53 @@
  *
  * Names lie in memory in the order ripgrep listed them; reading them in time order scatters the
  * reads over the heap, and that gather was most of the spill's time on dense trees. Here each
- * line's place in the list is worked out from the lengths alone (numbers side by side), and then
- * the names are read in listing order, each copied to its place. In the stage split of `npm run
- * bench` the spill went from 32 to 21 ms on the concentrated tree (60,000 paths; its lines from 26
- * to 15), from 18 to 9 on wide (36,000; 13 to 7).
+ * line's place in the list is worked out from the lengths alone (numbers side by side), and then,
+ * for each window of the list the spill asks for, the names are read in listing order and those
+ * that lie in it copied to their places. In the stage split of `npm run bench` the spill went from
+ * 32 to 21 ms on the concentrated tree (60,000 paths; its lines from 26 to 15), from 18 to 9 on
+ * wide (36,000; 13 to 7), when the list was written whole.
  *
  * Only for names that are ASCII (a character is a byte) and need no quoting, and for lists short
- * enough to hold whole at once; anything else is gathered as before (shownLines.ts).
+ * enough that the passes stay few; anything else is gathered as before (shownLines.ts).
  */
 
 import { isAscii } from 'node:buffer';
 import { inBlocks } from './blocks';
 
 /**
- * Lists longer than this are gathered a chunk at a time as before: a list held whole costs its
- * size at once (about 50 bytes a path), which a million paths cannot afford under the engine's
- * memory bound (300 bytes a path, issue 4), and the gather's share is smaller there anyway.
+ * Lists longer than this are gathered a chunk at a time as before: each window is one pass over
+ * every match (see LIST_WINDOW_BYTES), so the passes grow with the square of the list, and a list
+ * this long is written in at most a few dozen windows.
  */
 export const WHOLE_LIST_MAX_LINES = 250_000;
 /** The list is handed out in chunks of whole multiples of this many lines. */
-export const LINES_PER_STEP = 4096;
+export const LINES_PER_STEP = 1024;
+/**
+ * The list is written a window of about this many bytes at a time, into one buffer reused for
+ * each, rather than held whole: the kernel hands a process each page of memory it has not touched
+ * yet on first use, and on these machines that took ~9 ms for a fresh 2.7 MB buffer (13 µs a
+ * page) against 0.02 ms to write to the same pages again. The whole concentrated benchmark tree's
+ * list (60,000 lines, 2.6 MB) was ~640 such pages, more than half of those the steps after the
+ * walk touched (`process.resourceUsage().minorPageFault` around them).
+ */
+export const LIST_WINDOW_BYTES = 256 * 1024;
 
 /** A match that is not in the list (it has no time, or repeats another). */
 const NOT_LISTED = 0xffff_ffff;
 
 export interface AsciiList {
-  readonly bytes: Buffer;
   /** Where line `k * LINES_PER_STEP` starts, for each k; then the end of the list. */
   readonly stepStarts: Uint32Array;
+  /**
+   * The list's bytes from `start` to `end`, two places where a step starts, in a buffer the next
+   * call writes over; undefined from the first name on that turns out not to be ASCII.
+   */
+  bytes(start: number, end: number): Buffer | undefined;
 }
 
 /**
- * The lines `prefix + name + "\n"` of `order`'s matches, in that order; undefined as soon as a
- * name or prefix turns out not to be ASCII.
+ * The lines `prefix + name + "\n"` of `order`'s matches, in that order, a window at a time;
+ * undefined when a prefix is not ASCII.
  */
 export function asciiList(order: Uint32Array, names: readonly string[], scopeOf: ArrayLike<number>, prefixes: readonly string[]): AsciiList | undefined {
   const prefixBytes = prefixes.map((prefix) => Buffer.from(prefix));
@@ -50,12 +64,20 @@ export function asciiList(order: Uint32Array, names: readonly string[], scopeOf:
     end = placeLines(order, names, scopeOf, prefixBytes, placeOf, stepStarts, from, to, end);
   });
   stepStarts[steps] = end;
-  const bytes = Buffer.allocUnsafe(end);
+  let window = Buffer.alloc(0);
   let ascii = true;
-  inBlocks(names.length, (from, to) => {
-    ascii &&= copyLines(names, scopeOf, prefixBytes, placeOf, bytes, from, to);
-  });
-  return ascii ? { bytes, stepStarts } : undefined;
+  return {
+    stepStarts,
+    bytes: (start, stop) => {
+      if (window.length < stop - start) {
+        window = Buffer.allocUnsafe(stop - start);
+      }
+      inBlocks(names.length, (from, to) => {
+        ascii &&= copyLines(names, scopeOf, prefixBytes, placeOf, window, start, stop, from, to);
+      });
+      return ascii ? window.subarray(0, stop - start) : undefined;
+    },
+  };
 }
 
 /**
@@ -86,23 +108,30 @@ function placeLines(
   return place;
 }
 
-/** Copies the lines of matches `from` to `to` (listing order) to their places; false at a character that is not ASCII. */
+/**
+ * Copies the lines of matches `from` to `to` (listing order) that lie from `start` to `stop` in the
+ * list to their places in `window`, which holds that stretch; false at a character that is not
+ * ASCII. A match not listed has a place past any list's end.
+ */
 function copyLines(
   names: readonly string[],
   scopeOf: ArrayLike<number>,
   prefixBytes: readonly Buffer[],
   placeOf: Uint32Array,
-  bytes: Buffer,
+  window: Buffer,
+  start: number,
+  stop: number,
   from: number,
   to: number,
 ): boolean {
   for (let match = from; match < to; match += 1) {
-    let at = placeOf[match];
-    if (at === NOT_LISTED) {
+    const place = placeOf[match];
+    if (place < start || place >= stop) {
       continue;
     }
+    let at = place - start;
     for (const byte of prefixBytes[scopeOf[match]]) {
-      bytes[at] = byte;
+      window[at] = byte;
       at += 1;
     }
     const name = names[match];
@@ -111,10 +140,10 @@ function copyLines(
       if (code > 0x7f) {
         return false;
       }
-      bytes[at] = code;
+      window[at] = code;
       at += 1;
     }
-    bytes[at] = 0x0a;
+    window[at] = 0x0a;
   }
   return true;
 }

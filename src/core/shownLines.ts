@@ -16,7 +16,7 @@
  * written as bytes in listing order (asciiList.ts).
  */
 
-import { asciiList, LINES_PER_STEP, WHOLE_LIST_MAX_LINES, type AsciiList } from './asciiList';
+import { asciiList, LINES_PER_STEP, LIST_WINDOW_BYTES, WHOLE_LIST_MAX_LINES, type AsciiList } from './asciiList';
 import { BLOCK_LENGTH } from './blocks';
 import { needsQuoting, type RawName } from './names';
 import type { SearchScope } from './request';
@@ -107,30 +107,43 @@ function verbatimChunks(order: Uint32Array, names: readonly string[], scopeOf: A
     return joined;
   }
   // Built on the first call: the list is saved only when a page is asked for.
-  let whole: AsciiList | undefined;
+  let list: AsciiList | undefined;
   let tried = false;
   return (from, maxChars) => {
     if (!tried) {
       tried = true;
-      whole = asciiList(order, names, scopeOf, prefixes);
+      list = asciiList(order, names, scopeOf, prefixes);
     }
-    // Each chunk given ends on a step, so the next starts on one; any other start is joined.
-    return whole !== undefined && from % LINES_PER_STEP === 0 ? wholeListChunk(whole, order.length, from, maxChars) : joined(from, maxChars);
+    // Each chunk given ends on a step, so the next starts on one; any other start is joined, and
+    // so is the rest of the list from a name that is not ASCII on.
+    if (list !== undefined && from % LINES_PER_STEP === 0) {
+      const chunk = listChunk(list, order.length, from, Math.min(maxChars, LIST_WINDOW_BYTES));
+      if (chunk !== undefined) {
+        return chunk;
+      }
+      list = undefined;
+    }
+    return joined(from, maxChars);
   };
 }
 
-/** The steps of the whole list from line `from` on, until they hold about `maxBytes` bytes. */
-function wholeListChunk({ bytes, stepStarts }: AsciiList, total: number, from: number, maxBytes: number): LineChunk {
+/**
+ * The steps of the list from line `from` on, until they hold about `maxBytes` bytes (one at
+ * least); undefined when one of their names is not ASCII.
+ */
+function listChunk(list: AsciiList, total: number, from: number, maxBytes: number): LineChunk | undefined {
   if (from >= total) {
-    return { bytes: bytes.subarray(0, 0), lines: 0 };
+    return { bytes: Buffer.alloc(0), lines: 0 };
   }
+  const { stepStarts } = list;
   const steps = stepStarts.length - 1;
   const first = from / LINES_PER_STEP;
   let last = first + 1;
-  while (last < steps && stepStarts[last] - stepStarts[first] < maxBytes) {
+  while (last < steps && stepStarts[last + 1] - stepStarts[first] <= maxBytes) {
     last += 1;
   }
-  return { bytes: bytes.subarray(stepStarts[first], stepStarts[last]), lines: Math.min(total, last * LINES_PER_STEP) - from };
+  const bytes = list.bytes(stepStarts[first], stepStarts[last]);
+  return bytes === undefined ? undefined : { bytes, lines: Math.min(total, last * LINES_PER_STEP) - from };
 }
 
 /**

@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import type { RawName } from '../../src/core/names';
 import type { SearchScope } from '../../src/core/request';
 import { shownPath } from '../../src/core/scopePaths';
-import { shownPathChunks } from '../../src/core/shownLines';
+import { LINES_PER_STEP, LIST_WINDOW_BYTES } from '../../src/core/asciiList';
+import { shownPathChunks, type LineChunk } from '../../src/core/shownLines';
 import { chunkText } from './helpers/lineChunks';
 
 const SEED = 0x5109_2026;
@@ -78,44 +79,61 @@ describe('the complete list lines', () => {
     );
   });
 
-  describe('a list of ASCII names written whole in listing order (asciiList.ts)', () => {
-    // Longer than one step (LINES_PER_STEP lines), so chunks are cut at steps; some matches are
-    // left out of the order (no time, or a repeat), as in a real search.
-    const total = 10_000;
-    const names = Array.from({ length: total }, (_, match) => `dir-${match % 13}/name-${(match * 7919) % total}.ts`);
+  describe('a list of ASCII names written in listing order, a window at a time (asciiList.ts)', () => {
+    // Longer than one window (LIST_WINDOW_BYTES), so chunks are cut at steps (LINES_PER_STEP
+    // lines) within a window; some matches are left out of the order (no time, or a repeat), as
+    // in a real search.
+    const total = 30_000;
+    const names = Array.from({ length: total }, (_, match) => `dir-${match % 13}/sub-${match % 7}/name-${(match * 7919) % total}.ts`);
     const scopes = [scope(''), scope('other/')];
     const scopeOf = Uint32Array.from(names, (_, match) => (match < total / 2 ? 0 : 1));
     const order = Uint32Array.from({ length: total }, (_, i) => (i * 4_001) % total).filter((match) => match % 17 !== 0);
-    const expected = [...order].map((match) => `${shownPath(scopes[scopeOf[match]], names[match])}\n`).join('');
+    const listOf = (listNames: readonly string[], listScopes: readonly SearchScope[]): string =>
+      [...order].map((match) => `${shownPath(listScopes[scopeOf[match]], listNames[match])}\n`).join('');
+    const expected = listOf(names, scopes);
 
-    it('gives the same lines, as bytes cut at whole steps, for any chunk size', () => {
+    /** Every chunk, asked for `maxChars` at a time, each read before the next is asked for (a window's buffer is reused). */
+    function chunksOf(listNames: readonly string[], listScopes: readonly SearchScope[], maxChars: number): LineChunk[] {
+      const chunks = shownPathChunks(order, listNames, scopeOf, listScopes, true);
+      const all: LineChunk[] = [];
+      for (let from = 0; from < order.length; ) {
+        const chunk = chunks(from, maxChars);
+        all.push('bytes' in chunk ? { bytes: Buffer.from(chunk.bytes), lines: chunk.lines } : chunk);
+        from += chunk.lines;
+      }
+      assert.equal(chunks(order.length, maxChars).lines, 0);
+      return all;
+    }
+
+    it('gives the same lines, as bytes cut at whole steps within a window, for any chunk size', () => {
+      assert.ok(expected.length > 2 * LIST_WINDOW_BYTES, 'the list spans windows');
       for (const maxChars of [1, 100, 150_000, 1 << 20]) {
-        const chunks = shownPathChunks(order, names, scopeOf, scopes, true);
-        let text = '';
-        for (let from = 0; from < order.length; ) {
-          const chunk = chunks(from, maxChars);
+        const chunks = chunksOf(names, scopes, maxChars);
+        let from = 0;
+        for (const chunk of chunks) {
           assert.ok('bytes' in chunk, 'written as bytes');
-          assert.ok(chunk.lines > 0 && (chunk.lines % 4096 === 0 || from + chunk.lines === order.length), `${chunk.lines} lines from ${from}`);
-          // The smallest chunk is one step; the largest holds the list.
-          assert.ok(maxChars > 100 || chunk.lines === Math.min(4096, order.length - from), `${chunk.lines} lines for ${maxChars} bytes`);
-          assert.ok(maxChars < 1 << 20 || chunk.lines === order.length, `${chunk.lines} lines for ${maxChars} bytes`);
-          text += chunkText(chunk);
+          assert.ok(chunk.lines > 0 && (chunk.lines % LINES_PER_STEP === 0 || from + chunk.lines === order.length), `${chunk.lines} lines from ${from}`);
+          // The smallest chunk is one step; none holds more than the window or than asked for, unless one step does.
+          assert.ok(maxChars > 100 || chunk.lines === Math.min(LINES_PER_STEP, order.length - from), `${chunk.lines} lines for ${maxChars} bytes`);
+          assert.ok(chunk.lines <= LINES_PER_STEP || chunk.bytes.length <= Math.min(maxChars, LIST_WINDOW_BYTES), `${chunk.bytes.length} bytes for ${maxChars}`);
           from += chunk.lines;
         }
-        assert.equal(text, expected, `maxChars ${maxChars}`);
-        assert.equal(chunks(order.length, maxChars).lines, 0);
+        // Chunks are about as large as the window lets them be.
+        assert.ok(maxChars < 1 << 20 || chunks.slice(0, -1).every((chunk) => chunkText(chunk).length > LIST_WINDOW_BYTES / 2), `${chunks.length} chunks`);
+        assert.equal(chunks.map(chunkText).join(''), expected, `maxChars ${maxChars}`);
       }
     });
 
-    it('falls back to joined text for a name or a prefix that is not ASCII', () => {
-      for (const [changedNames, changedScopes] of [
-        [names.map((name, match) => (match === total - 3 ? 'café/menu.ts' : name)), scopes],
-        [names, [scope(''), scope('ü/')]],
+    it('falls back to joined text for a name or a prefix that is not ASCII, from the window that holds it on', () => {
+      const late = order[order.length - 5];
+      for (const [changedNames, changedScopes, bytesFirst] of [
+        [names.map((name, match) => (match === late ? 'café/menu.ts' : name)), scopes, true],
+        [names, [scope(''), scope('ü/')], false],
       ] as const) {
-        const chunks = shownPathChunks(order, changedNames, scopeOf, changedScopes, true);
-        const first = chunks(0, 1 << 30);
-        assert.ok('text' in first, 'joined as text');
-        assert.equal(chunkText(first), [...order].map((match) => `${shownPath(changedScopes[scopeOf[match]], changedNames[match])}\n`).join(''));
+        const chunks = chunksOf(changedNames, changedScopes, 1 << 20);
+        assert.equal('bytes' in chunks[0], bytesFirst);
+        assert.ok('text' in chunks[chunks.length - 1], 'the last chunk is text');
+        assert.equal(chunks.map(chunkText).join(''), listOf(changedNames, changedScopes));
       }
     });
   });
