@@ -9,23 +9,24 @@
  * 32 to 21 ms on the concentrated tree (60,000 paths; its lines from 26 to 15), from 18 to 9 on
  * wide (36,000; 13 to 7), when the list was written whole.
  *
- * Only for names that are ASCII (a character is a byte) and need no quoting, and for lists short
- * enough that the passes stay few; anything else is gathered as before (shownLines.ts).
+ * Only for names that are ASCII (a character is a byte) and need no quoting, and for lists of up
+ * to LISTING_ORDER_MAX_LINES; anything else is gathered as before (shownLines.ts).
  */
 
 import { isAscii } from 'node:buffer';
 import { inBlocks } from './blocks';
 
 /**
- * Lists longer than this are gathered a chunk at a time as before: each window is one pass over
- * every match (see LIST_WINDOW_BYTES), so the passes grow with the square of the list, and a list
- * this long is written in at most a few dozen windows.
+ * Lists longer than this are joined as text in time order instead (shownLines.ts): for a million
+ * paths the copies and passes took longer than that (in-process searches of the 1m benchmark tree,
+ * from the sort to the answer: 830-970 ms against 590-660), and the list was first held whole
+ * here, which a million paths could not afford under the engine's memory bound.
  */
-export const WHOLE_LIST_MAX_LINES = 250_000;
+export const LISTING_ORDER_MAX_LINES = 250_000;
 /** The list is handed out in chunks of whole multiples of this many lines. */
 export const LINES_PER_STEP = 1024;
 /**
- * The list is written a window of about this many bytes at a time, into one buffer reused for
+ * The list is written a window of at least this many bytes at a time, into one buffer reused for
  * each, rather than held whole: the kernel hands a process each page of memory it has not touched
  * yet on first use, and on these machines that took ~9 ms for a fresh 2.7 MB buffer (13 µs a
  * page) against 0.02 ms to write to the same pages again. The whole concentrated benchmark tree's
@@ -33,6 +34,11 @@ export const LINES_PER_STEP = 1024;
  * walk touched (`process.resourceUsage().minorPageFault` around them).
  */
 export const LIST_WINDOW_BYTES = 256 * 1024;
+/**
+ * Each window is one pass over every match, so a list takes at most this many: a longer list
+ * gets a larger window (750 KB for 250,000 paths of ~50 bytes).
+ */
+export const LIST_MAX_PASSES = 16;
 
 /** A match that is not in the list (it has no time, or repeats another). */
 const NOT_LISTED = 0xffff_ffff;
@@ -40,9 +46,11 @@ const NOT_LISTED = 0xffff_ffff;
 export interface AsciiList {
   /** Where line `k * LINES_PER_STEP` starts, for each k; then the end of the list. */
   readonly stepStarts: Uint32Array;
+  /** How many bytes one window holds: no chunk needs more unless one step does. */
+  readonly windowBytes: number;
   /**
-   * The list's bytes from `start` to `end`, two places where a step starts, in a buffer the next
-   * call writes over; undefined from the first name on that turns out not to be ASCII.
+   * The list's bytes from `start` to `end`, two places where a step starts, in a buffer a later
+   * call may write over; undefined from the first name on that turns out not to be ASCII.
    */
   bytes(start: number, end: number): Buffer | undefined;
 }
@@ -64,20 +72,46 @@ export function asciiList(order: Uint32Array, names: readonly string[], scopeOf:
     end = placeLines(order, names, scopeOf, prefixBytes, placeOf, stepStarts, from, to, end);
   });
   stepStarts[steps] = end;
+  const windowBytes = Math.max(LIST_WINDOW_BYTES, Math.ceil(end / LIST_MAX_PASSES));
   let window = Buffer.alloc(0);
+  // The stretch of the list the window holds.
+  let filledFrom = 0;
+  let filledTo = 0;
   let ascii = true;
   return {
     stepStarts,
+    windowBytes,
     bytes: (start, stop) => {
-      if (window.length < stop - start) {
-        window = Buffer.allocUnsafe(stop - start);
+      if (start < filledFrom || stop > filledTo) {
+        // The steps from `start` on that fit in a window, `stop` at least.
+        const fillTo = Math.max(stop, lastStepStartUpTo(stepStarts, start + windowBytes));
+        if (window.length < fillTo - start) {
+          window = Buffer.allocUnsafe(fillTo - start);
+        }
+        inBlocks(names.length, (from, to) => {
+          ascii &&= copyLines(names, scopeOf, prefixBytes, placeOf, window, start, fillTo, from, to);
+        });
+        filledFrom = start;
+        filledTo = fillTo;
       }
-      inBlocks(names.length, (from, to) => {
-        ascii &&= copyLines(names, scopeOf, prefixBytes, placeOf, window, start, stop, from, to);
-      });
-      return ascii ? window.subarray(0, stop - start) : undefined;
+      return ascii ? window.subarray(start - filledFrom, stop - filledFrom) : undefined;
     },
   };
+}
+
+/** The largest of the (ascending) step starts that is at most `limit`. */
+function lastStepStartUpTo(stepStarts: Uint32Array, limit: number): number {
+  let low = 0;
+  let high = stepStarts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (stepStarts[middle] <= limit) {
+      low = middle;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return stepStarts[low];
 }
 
 /**

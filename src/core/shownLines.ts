@@ -16,7 +16,7 @@
  * written as bytes in listing order (asciiList.ts).
  */
 
-import { asciiList, LINES_PER_STEP, LIST_WINDOW_BYTES, WHOLE_LIST_MAX_LINES, type AsciiList } from './asciiList';
+import { asciiList, LINES_PER_STEP, LISTING_ORDER_MAX_LINES, type AsciiList } from './asciiList';
 import { BLOCK_LENGTH } from './blocks';
 import { needsQuoting, type RawName } from './names';
 import type { SearchScope } from './request';
@@ -97,13 +97,14 @@ export function shownPathChunks(
 const FIRST_GUESS_CHARS_PER_LINE = 128;
 
 /**
- * Chunks of names that are all shown verbatim. A list short enough to hold whole is written as
- * bytes in listing order (asciiList.ts) when every name is ASCII; otherwise it is joined as text.
+ * Chunks of names that are all shown verbatim: for a list of up to LISTING_ORDER_MAX_LINES, written
+ * as bytes in listing order a window at a time (asciiList.ts) while every name is ASCII; joined
+ * as text otherwise, and from a name that is not ASCII on.
  */
 function verbatimChunks(order: Uint32Array, names: readonly string[], scopeOf: ArrayLike<number>, scopes: readonly SearchScope[]): LineChunks {
   const prefixes = scopes.map(({ shownPrefix }) => shownPrefix);
   const joined = joinedChunks(order, names, scopeOf, prefixes);
-  if (order.length > WHOLE_LIST_MAX_LINES) {
+  if (order.length > LISTING_ORDER_MAX_LINES) {
     return joined;
   }
   // Built on the first call: the list is saved only when a page is asked for.
@@ -117,7 +118,7 @@ function verbatimChunks(order: Uint32Array, names: readonly string[], scopeOf: A
     // Each chunk given ends on a step, so the next starts on one; any other start is joined, and
     // so is the rest of the list from a name that is not ASCII on.
     if (list !== undefined && from % LINES_PER_STEP === 0) {
-      const chunk = listChunk(list, order.length, from, Math.min(maxChars, LIST_WINDOW_BYTES));
+      const chunk = listChunk(list, order.length, from, Math.min(maxChars, list.windowBytes));
       if (chunk !== undefined) {
         return chunk;
       }

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import type { RawName } from '../../src/core/names';
 import type { SearchScope } from '../../src/core/request';
 import { shownPath } from '../../src/core/scopePaths';
-import { LINES_PER_STEP, LIST_WINDOW_BYTES } from '../../src/core/asciiList';
+import { asciiList, LINES_PER_STEP, LIST_MAX_PASSES, LIST_WINDOW_BYTES } from '../../src/core/asciiList';
 import { shownPathChunks, type LineChunk } from '../../src/core/shownLines';
 import { chunkText } from './helpers/lineChunks';
 
@@ -122,6 +122,27 @@ describe('the complete list lines', () => {
         assert.ok(maxChars < 1 << 20 || chunks.slice(0, -1).every((chunk) => chunkText(chunk).length > LIST_WINDOW_BYTES / 2), `${chunks.length} chunks`);
         assert.equal(chunks.map(chunkText).join(''), expected, `maxChars ${maxChars}`);
       }
+    });
+
+    it('fills a larger window for a longer list, each serving the chunks that lie in it', () => {
+      const longNames = Array.from({ length: 4 * total }, (_, match) => `long-directory-${match % 13}/${names[match % total]}`);
+      const longOrder = Uint32Array.from(longNames, (_, i) => (i * 40_001) % longNames.length);
+      const scopeOfLong = new Uint32Array(longNames.length);
+      const list = asciiList(longOrder, longNames, scopeOfLong, ['']);
+      const listBytes = list?.stepStarts[list.stepStarts.length - 1] ?? 0;
+      assert.ok(listBytes > LIST_MAX_PASSES * LIST_WINDOW_BYTES, `${listBytes} bytes`);
+      assert.equal(list?.windowBytes, Math.ceil(listBytes / LIST_MAX_PASSES));
+      // A short list keeps the smallest window.
+      assert.equal(asciiList(order, names, scopeOf, ['', 'other/'])?.windowBytes, LIST_WINDOW_BYTES);
+      const chunks = shownPathChunks(longOrder, longNames, scopeOfLong, [scope('')], true);
+      let text = '';
+      for (let from = 0; from < longOrder.length; ) {
+        const chunk = chunks(from, 100_000);
+        assert.ok('bytes' in chunk, 'written as bytes');
+        text += chunkText(chunk);
+        from += chunk.lines;
+      }
+      assert.equal(text, [...longOrder].map((match) => `${longNames[match]}\n`).join(''));
     });
 
     it('falls back to joined text for a name or a prefix that is not ASCII, from the window that holds it on', () => {
