@@ -159,18 +159,23 @@ function anyDepthAdvice(result: ResultFacts, anyDepthPattern: string, absolute: 
   return `At any depth ${filesThatMatch(matches)}`;
 }
 
-/** That only files are returned, and how to list what is inside the directories the pattern may name. */
+/**
+ * That only files are returned, and how to list what is inside the directories the pattern may
+ * name; and that matching is case-sensitive, unless a line on files or a directory in another
+ * case has said so.
+ */
 function directoriesHint(result: ResultFacts): string {
   const directories = result.directories;
+  const caseSensitive = result.caseless !== undefined || result.missingDirectoryNear?.otherCase ? '' : ' Matching is case-sensitive.';
   if (directories === undefined) {
-    return '- Only files are returned, never directories; to list what is inside a directory, end the pattern with "/" ("src/" for the src directory). Matching is case-sensitive.';
+    return `- Only files are returned, never directories; to list what is inside a directory, end the pattern with "/" ("src/" for the src directory).${caseSensitive}`;
   }
   const { inside, found } = directories;
   if (found.length > 0) {
     const named = found.length === 1 ? `${quoted(found[0])} is a directory` : `${found.map(quoted).join(', ')} are directories`;
     return `- ${named}, and only files are returned, never directories. To list the files inside: "pattern": ${quoted(inside)}.`;
   }
-  return `- Only files are returned, never directories; if ${quoted(result.pattern)} names directories, "pattern": ${quoted(inside)} lists the files inside them. Matching is case-sensitive.`;
+  return `- Only files are returned, never directories; if ${quoted(result.pattern)} names directories, "pattern": ${quoted(inside)} lists the files inside them.${caseSensitive}`;
 }
 
 /** The pattern as it was likely meant, for each slip in how it was written (patternSlips.ts). */

@@ -657,6 +657,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(ts.text, /1 file matches when case is ignored: "Src\/Lib\/Main\.TS"\./);
     const directory = await search(tree, { pattern: 'src/**' });
     assert.match(directory.text, /"src\/" does not exist in the workspace, but "Src\/" does/);
+    // That matching is case-sensitive is said once, by the line on the other case.
+    for (const said of [readme, ts, directory]) {
+      assert.equal(said.text.match(/case-sensitive/g)?.length, 1, said.text);
+    }
     // No advice where something matched, for a negation, or where no other case matches either.
     const some = await search(tree, { pattern: '*.md', path: 'docs' });
     assert.equal(some.total, 1);
@@ -665,6 +669,8 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       const result = await search(tree, { pattern });
       assert.equal(result.total, 0, pattern);
       assert.doesNotMatch(result.text, /when case is ignored/, pattern);
+      // Said by the last line instead.
+      assert.match(result.text, /Matching is case-sensitive\.$/, pattern);
     }
   });
 
