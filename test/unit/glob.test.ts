@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { glob, GlobError, resolveRequest, searchGlob, VSCODE_DEFAULT_RULES, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../src/core';
 import { DEFAULT_RULES } from '../../src/core/glob';
+import { probeIgnored } from '../../src/core/ignoredProbe';
 import { searchedDirectories } from '../../src/core/searchedDirectories';
 import { statPool } from '../../src/core/statPool';
 import { exists } from './helpers/processes';
@@ -233,6 +234,24 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     let walks = 0;
     await search(tree, { pattern: '*.ts' }, { rules, onRipgrep: (event) => (walks += event.phase === 'start' ? 1 : 0) });
     assert.equal(walks, 1);
+  });
+
+  it('looks at the top levels of the ignored files where the whole walk of them ran out of time', async () => {
+    tree.write({ 'src/a.ts': 1, 'vendor/deep/a/b/c/d/e/x.d.ts': 2, 'vendor/top/y.d.ts': 3, 'vendor/top/a/z.d.ts': 4, 'vendor/top/a/b/w.d.ts': 5 });
+    writeFileSync(tree.path('.gitignore'), 'vendor/\n');
+    const request = await resolveRequest({ pattern: '*.d.ts' }, { folders: [{ name: basename(tree.root), path: tree.root }] });
+    const options = { ripgrepPath: await testRipgrep(), rulesFor: () => DEFAULT_RULES, signal: new AbortController().signal, timeLimitMs: 30_000 };
+    // The whole walk cut before it starts: the files of the top four levels, and "at least".
+    const cut = await probeIgnored(request, { ...options, wholeWalkMs: 0 });
+    assert.deepEqual(
+      { count: cut?.count, complete: cut?.complete, first: cut?.first.map(({ name }) => name).sort() },
+      { count: 2, complete: false, first: ['vendor/top/a/z.d.ts', 'vendor/top/y.d.ts'] },
+    );
+    // With time for the whole walk, all of them, and no second walk.
+    const events: RipgrepEvent[] = [];
+    const whole = await probeIgnored(request, { ...options, onRipgrep: (event) => events.push(event) });
+    assert.deepEqual({ count: whole?.count, complete: whole?.complete }, { count: 4, complete: true });
+    assert.equal(events.filter((event) => event.phase === 'start').length, 1);
   });
 
   it('stops counting ignored matches at 1,000 and says "at least"', async () => {
