@@ -111,6 +111,13 @@ export async function nearestDirectoryIn(parent: string, name: string): Promise<
   return nearestAmong(await directoryEntries(parent), name);
 }
 
+/** The files in `parent` named `name` with an extension ("tools.ts" for "tools"), sorted; none where it cannot be read. */
+export async function filesWithStemIn(parent: string, name: string): Promise<string[]> {
+  const entries = await directoryEntries(parent);
+  const named = entries.filter((entry) => entry.isFile() && entry.name.startsWith(`${name}.`)).map((entry) => entry.name);
+  return named.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /** A directory's entries; none where it cannot be read. */
 function directoryEntries(path: string): Promise<Dirent[]> {
   return fs.readdir(path, { withFileTypes: true }).catch(() => []);

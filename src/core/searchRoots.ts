@@ -8,7 +8,7 @@
 import * as os from 'node:os';
 import type * as nodePath from 'node:path';
 import { GlobError } from './errors';
-import { nearestDirectoryIn } from './missingDirectory';
+import { filesWithStemIn, nearestDirectoryIn } from './missingDirectory';
 import { entryKind, isDirectory } from './onDisk';
 import { missingPathAdvice, relativePathAdvice } from './pathAdvice';
 import type { WorkspaceFolder } from './request';
@@ -111,12 +111,13 @@ async function requireDirectory(root: string, asGiven: string, paths: nodePath.P
   const kind = await entryKind(root);
   if (kind === 'missing') {
     const name = paths.basename(root);
-    const nearName = await nearestDirectoryIn(paths.dirname(root), name);
-    const near = nearName === undefined ? undefined : paths.join(paths.dirname(root), nearName);
+    const parent = paths.dirname(root);
+    const nearName = await nearestDirectoryIn(parent, name);
+    const near = nearName === undefined ? undefined : paths.join(parent, nearName);
     const advice =
       missingPathAdvice(asGiven) ??
       (near === undefined
-        ? 'Give a directory that exists, or omit "path" to search the whole workspace.'
+        ? (filesInsteadAdvice(parent, name, await filesWithStemIn(parent, name), paths) ?? 'Give a directory that exists, or omit "path" to search the whole workspace.')
         : nearName?.toLowerCase() === name.toLowerCase()
           ? `Names are case-sensitive here, and ${near} exists: pass that as "path".`
           : `${near} exists: pass that as "path" if it is the directory meant.`);
@@ -141,6 +142,24 @@ export async function requireFolderOnDisk(root: string, name: string, otherFolde
     );
   }
 }
+
+/**
+ * For a "path" that names a module as if it were a folder ("src/tools" where src/tools.ts is):
+ * the files of that name and an extension where it would be, and how to find them. (A file of
+ * the name itself is the "path", and gets notADirectory's advice.)
+ */
+function filesInsteadAdvice(parent: string, name: string, files: readonly string[], paths: nodePath.PlatformPath): string | undefined {
+  if (files.length === 0) {
+    return undefined;
+  }
+  const pattern = files.length === 1 ? files[0] : `${name}.*`;
+  const shown = files.slice(0, FILES_INSTEAD_SHOWN).map((file) => paths.join(parent, file));
+  const named = files.length === 1 ? `${shown[0]} is a file of that name` : `${files.length} files have that name (${shown.join(', ')}${files.length > shown.length ? ', …' : ''})`;
+  return `${named}: to find ${files.length === 1 ? 'it' : 'them'}, pass ${parent} as "path" and ${JSON.stringify(pattern)} as "pattern".`;
+}
+
+/** Files of a missing "path"'s name named at most. */
+const FILES_INSTEAD_SHOWN = 3;
 
 function notADirectory(asGiven: string, root: string, paths: nodePath.PlatformPath): GlobError {
   return new GlobError(

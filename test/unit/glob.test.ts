@@ -1045,6 +1045,31 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     await rejectsWith(search(tree, { pattern: '*', path: '.git' }), 'pathInMetadata', /version-control metadata/);
   });
 
+  it('names the files a missing "path" names as if they were a directory, and how to find them', async () => {
+    const modules = new TempTree().write({ 'src/tools.ts': 1, 'src/config.json': 2, 'src/config.yaml': 3, 'src/toolset.ts': 4, 'src/util/a.ts': 5 });
+    try {
+      const src = modules.path('src');
+      for (const [path, advice, found] of [
+        ['src/tools', `${modules.path('src/tools.ts')} is a file of that name: to find it, pass ${src} as "path" and "tools.ts" as "pattern".`, ['src/tools.ts']],
+        ['src/toolset', `${modules.path('src/toolset.ts')} is a file of that name: to find it, pass ${src} as "path" and "toolset.ts" as "pattern".`, ['src/toolset.ts']],
+      ] as const) {
+        await rejectsWith(search(modules, { pattern: '*', path }), 'pathNotFound', new RegExp(escapeRegExp(advice)));
+        const pattern = /and "([^"]+)" as "pattern"/.exec(advice)?.[1] ?? '';
+        assert.deepEqual((await search(modules, { pattern, path: src })).page.map((file) => file.path), [...found], path);
+      }
+      // Several, with one pattern for all; a near directory comes first ("util" for "utils").
+      await rejectsWith(
+        search(modules, { pattern: '*', path: 'src/config' }),
+        'pathNotFound',
+        new RegExp(escapeRegExp(`2 files have that name (${modules.path('src/config.json')}, ${modules.path('src/config.yaml')}): to find them, pass ${src} as "path" and "config.*" as "pattern".`)),
+      );
+      assert.equal((await search(modules, { pattern: 'config.*', path: src })).total, 2);
+      await rejectsWith(search(modules, { pattern: '*', path: 'src/utils' }), 'pathNotFound', /util exists: pass that as "path"/);
+    } finally {
+      modules.remove();
+    }
+  });
+
   it('gives the "path" meant for one written as other tools take it, and that path finds the files', async () => {
     const inDir = await search(tree, { pattern: '*', path: 'dir' });
     assert.ok(inDir.total > 0);
