@@ -1046,7 +1046,7 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
   });
 
   it('names the files a missing "path" names as if they were a directory, and how to find them', async () => {
-    const modules = new TempTree().write({ 'src/tools.ts': 1, 'src/config.json': 2, 'src/config.yaml': 3, 'src/toolset.ts': 4, 'src/util/a.ts': 5 });
+    const modules = new TempTree().write({ 'src/tools.ts': 1, 'src/config.json': 2, 'src/config.yaml': 3, 'src/toolset.ts': 4, 'src/util/a.ts': 5, 'lib/x.a': 6, 'lib/x.b': 7, 'lib/x.c': 8, 'lib/x.d': 9 });
     try {
       const src = modules.path('src');
       for (const [path, advice, found] of [
@@ -1064,6 +1064,13 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
         new RegExp(escapeRegExp(`2 files have that name (${modules.path('src/config.json')}, ${modules.path('src/config.yaml')}): to find them, pass ${src} as "path" and "config.*" as "pattern".`)),
       );
       assert.equal((await search(modules, { pattern: 'config.*', path: src })).total, 2);
+      // The first three named, the rest counted.
+      const lib = modules.path('lib');
+      await rejectsWith(
+        search(modules, { pattern: '*', path: 'lib/x' }),
+        'pathNotFound',
+        new RegExp(escapeRegExp(`4 files have that name (${modules.path('lib/x.a')}, ${modules.path('lib/x.b')}, ${modules.path('lib/x.c')}, …): to find them, pass ${lib} as "path" and "x.*" as "pattern".`)),
+      );
       await rejectsWith(search(modules, { pattern: '*', path: 'src/utils' }), 'pathNotFound', /util exists: pass that as "path"/);
     } finally {
       modules.remove();
