@@ -144,14 +144,22 @@ async function directoriesNamed(request: GlobRequest): Promise<EmptyResultFacts[
 /**
  * The longest run of the pattern's leading directories that a search root already ends with, and
  * the pattern without them. A model that narrows "path" often keeps the same directories in the
- * pattern, which is then matched below them a second time.
+ * pattern, which is then matched below them a second time. Searching several workspace folders,
+ * first the name of one of them (and the directories "path" named in it).
  */
 function repeatedRoot(request: GlobRequest): EmptyResultFacts['rootRepeated'] {
+  const body = request.pattern.source.replace(/^\//, '');
+  // Searching several folders, paths are shown starting with their folder's name, and a model
+  // writes a pattern the way it reads them.
+  const folder = request.scopes.length > 1 ? request.scopes.find(({ folder: inFolder, entryPrefix }) => inFolder !== undefined && body.startsWith(entryPrefix)) : undefined;
+  if (folder !== undefined) {
+    const rest = pathSegments(body.slice(folder.entryPrefix.length), process.platform !== 'win32');
+    return { directories: folder.entryPrefix, pattern: anchoredPattern(rest), path: folder.entryPrefix.slice(0, -1) };
+  }
   const directories = request.pattern.literalDirectories;
   for (const scope of request.scopes) {
     const [count] = repeatedTailLengths(directories, scope.searchRoot);
     if (count !== undefined) {
-      const body = request.pattern.source.replace(/^\//, '');
       const rest = pathSegments(body, process.platform !== 'win32').slice(count);
       return { directories: `${directories.slice(0, count).join('/')}/`, pattern: anchoredPattern(rest) };
     }

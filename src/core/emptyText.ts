@@ -32,7 +32,8 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     nameElsewhere !== undefined ||
     nearNames !== undefined ||
     result.nearSegmentMatches !== undefined;
-  if (result.missingDirectory !== undefined) {
+  // A folder's name is no directory in it: what its folders hold instead is beside the point.
+  if (result.missingDirectory !== undefined && result.rootRepeated?.path === undefined) {
     hints.push(missingDirectoryHint(result, result.missingDirectory));
   }
   if (result.nearSegmentMatches) {
@@ -57,7 +58,8 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     const { pattern, count: files, complete, examples } = result.deeperMatches;
     hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'matches' : 'match'} with "**/" before the name, in subdirectories${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }
-  if (nameElsewhere) {
+  // For a pattern that starts with a workspace folder's name, the name alone elsewhere is files of every folder.
+  if (nameElsewhere && result.rootRepeated?.path === undefined) {
     const { pattern, count: files, complete, examples } = nameElsewhere;
     hints.push(`- ${countedFiles(files, complete, true)} named ${quoted(pattern.slice(pattern.lastIndexOf('/') + 1))} ${files === 1 ? 'lies' : 'lie'} elsewhere${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }
@@ -66,7 +68,12 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'has' : 'have'} a name near ${quoted(name)}${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }
   const elsewhere = result.absoluteElsewhere;
-  if (result.rootRepeated) {
+  if (result.rootRepeated?.path !== undefined) {
+    const { directories, pattern, path } = result.rootRepeated;
+    hints.push(
+      `- The pattern starts with ${quoted(directories)}, the start of the paths shown from ${quoted(path)}, but a pattern is matched inside each of ${result.rootLabel}, so it looked for ${directories} within each. To search ${quoted(path)} alone, pass it as "path" and the rest as the pattern: "path": ${quoted(path)}, "pattern": ${quoted(pattern)}.`,
+    );
+  } else if (result.rootRepeated) {
     // Starting the pattern with "**/" would not help: the directories would still be looked for
     // below themselves.
     const { directories, pattern } = result.rootRepeated;

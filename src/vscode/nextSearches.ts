@@ -46,7 +46,15 @@ function emptyAnswerSearches(result: GlobResult, input: GlobInput): Array<NextSe
   // (the answer then says to search them all).
   const ignoredMayMatch = result.ignoredMatches !== undefined && (result.ignoredMatches.count > 0 || !result.ignoredMatches.complete);
   const ignored = ignoredMayMatch && !input.includeIgnored ? nextSearch('Include ignored files', { ...input, includeIgnored: true }) : undefined;
-  return [meant === undefined ? undefined : nextSearch(`Search for ${meant}`, { ...input, pattern: meant }), ignored];
+  // A pattern that starts with a workspace folder's name is meant for that folder alone.
+  const folder = meant !== undefined && meant === result.rootRepeated?.pattern ? result.rootRepeated.path : undefined;
+  const search =
+    meant === undefined
+      ? undefined
+      : folder === undefined
+        ? nextSearch(`Search for ${meant}`, { ...input, pattern: meant })
+        : nextSearch(`Search ${folder} for ${meant}`, { ...input, pattern: meant, path: folder });
+  return [search, ignored];
 }
 
 /** The pattern the empty answer says was likely meant, if it names one. */

@@ -7,6 +7,7 @@ import { DEFAULT_RULES } from '../../src/core/glob';
 import { probeIgnored } from '../../src/core/ignoredProbe';
 import { searchedDirectories } from '../../src/core/searchedDirectories';
 import { statPool } from '../../src/core/statPool';
+import { nextSearches } from '../../src/vscode/nextSearches';
 import { exists } from './helpers/processes';
 import { withHome } from './helpers/home';
 import { testRipgrep } from './helpers/ripgrep';
@@ -931,6 +932,38 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       other.remove();
     }
     assert.match((await search(tree, { pattern: 'tests/lib/*.py' })).text, /^- "tests\/lib\/" does not exist in the workspace\. The only directory in "tests\/" is "unit\/"\.$/m);
+  });
+
+  it('says to pass a workspace folder as "path" for a pattern that starts with its name, as paths are shown', async () => {
+    const app = new TempTree().write({ 'src/main.ts': 1, 'src/lib/util.ts': 2 });
+    const api = new TempTree().write({ 'src/server.ts': 3 });
+    try {
+      const ripgrepPath = await testRipgrep();
+      const folders = [{ name: 'app', path: app.root }, { name: 'api', path: api.root }];
+      // The answer shows "app/src/main.ts"; a model writes the folder's name into the pattern.
+      const shown = await glob({ pattern: 'src/*.ts' }, folders, { ripgrepPath });
+      assert.deepEqual(shown.page.map((path) => path.shown).sort(), ['api/src/server.ts', 'app/src/main.ts']);
+      for (const [input, path, pattern] of [
+        [{ pattern: 'app/src/*.ts' }, 'app', 'src/*.ts'],
+        [{ pattern: 'app/**' }, 'app', '**'],
+        // A "path" found in both folders: its paths start with the folder's name too.
+        [{ pattern: 'app/src/*.ts', path: 'src' }, 'app/src', './*.ts'],
+      ] as const) {
+        const result = await glob(input, folders, { ripgrepPath });
+        assert.equal(result.total, 0, input.pattern);
+        const line = `"path": ${JSON.stringify(path)}, "pattern": ${JSON.stringify(pattern)}.`;
+        assert.ok(result.text.includes(`, so it looked for ${path}/ within each. To search ${JSON.stringify(path)} alone, pass it as "path" and the rest as the pattern: ${line}`), result.text);
+        // Not that the folder's name is a missing directory, nor files of every folder elsewhere.
+        assert.doesNotMatch(result.text, /does not exist|lies? elsewhere/, input.pattern);
+        const followed = await glob({ pattern, path }, folders, { ripgrepPath });
+        assert.ok(followed.total > 0 && followed.page.every((found) => found.shown.startsWith('app/')), JSON.stringify(followed.page));
+        const [offered] = nextSearches(result, undefined, input);
+        assert.deepEqual(offered?.input, { ...input, pattern, path });
+      }
+    } finally {
+      app.remove();
+      api.remove();
+    }
   });
 
   it('does not advise "**/" for a pattern that already starts with it', async () => {
