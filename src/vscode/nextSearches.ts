@@ -3,8 +3,9 @@
  * the quick pick's items. Over the cap, a look inside each of the largest entries the page shows
  * only part of (with the pattern as it reads from there, lookInside.ts); for an empty answer, the
  * pattern a slip was meant as (or the name with any extension, sameStem.ts, or a near pattern
- * that finds files, nearMatches.ts, such as one with a near directory in place of a missing one),
- * and the same search with ignored files when some of those match.
+ * that finds files, nearMatches.ts, such as one with a near directory in place of a missing one;
+ * in the workspace folder a pattern started with the name of, emptyResult.ts), and the same
+ * search with ignored files when some of those match.
  * Free of the `vscode` module so plain-Node tests can check it.
  */
 
