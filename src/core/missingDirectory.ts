@@ -106,16 +106,16 @@ function directoriesListed(request: GlobRequest, listings: readonly Dirent[][], 
   return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** The name of the directory in `parent` whose name is nearest `name` (nearnessOf), if one is near. */
-export async function nearestDirectoryIn(parent: string, name: string): Promise<string | undefined> {
-  return nearestAmong(await directoryEntries(parent), name);
-}
-
-/** The files in `parent` named `name` with an extension ("tools.ts" for "tools"), sorted; none where it cannot be read. */
-export async function filesWithStemIn(parent: string, name: string): Promise<string[]> {
+/**
+ * What `parent` holds for a missing `name`, from one reading of it: the directory whose name is
+ * nearest (nearnessOf), if one is near, and the files named `name` with an extension ("tools.ts"
+ * for "tools"), sorted; nothing where it cannot be read.
+ */
+export async function besideMissing(parent: string, name: string): Promise<{ nearDirectory?: string; filesWithStem: string[] }> {
   const entries = await directoryEntries(parent);
-  const named = entries.filter((entry) => entry.isFile() && entry.name.startsWith(`${name}.`)).map((entry) => entry.name);
-  return named.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const nearDirectory = nearestAmong(entries, name);
+  const filesWithStem = entries.filter((entry) => entry.isFile() && entry.name.startsWith(`${name}.`)).map((entry) => entry.name);
+  return { ...(nearDirectory !== undefined ? { nearDirectory } : {}), filesWithStem: filesWithStem.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) };
 }
 
 /** A directory's entries; none where it cannot be read. */

@@ -8,7 +8,7 @@
 import * as os from 'node:os';
 import type * as nodePath from 'node:path';
 import { GlobError } from './errors';
-import { filesWithStemIn, nearestDirectoryIn } from './missingDirectory';
+import { besideMissing } from './missingDirectory';
 import { entryKind, isDirectory } from './onDisk';
 import { missingPathAdvice, relativePathAdvice } from './pathAdvice';
 import type { WorkspaceFolder } from './request';
@@ -112,12 +112,12 @@ async function requireDirectory(root: string, asGiven: string, paths: nodePath.P
   if (kind === 'missing') {
     const name = paths.basename(root);
     const parent = paths.dirname(root);
-    const nearName = await nearestDirectoryIn(parent, name);
+    const { nearDirectory: nearName, filesWithStem } = await besideMissing(parent, name);
     const near = nearName === undefined ? undefined : paths.join(parent, nearName);
     const advice =
       missingPathAdvice(asGiven) ??
       (near === undefined
-        ? (filesInsteadAdvice(parent, name, await filesWithStemIn(parent, name), paths) ?? 'Give a directory that exists, or omit "path" to search the whole workspace.')
+        ? (filesInsteadAdvice(parent, name, filesWithStem, paths) ?? 'Give a directory that exists, or omit "path" to search the whole workspace.')
         : nearName?.toLowerCase() === name.toLowerCase()
           ? `Names are case-sensitive here, and ${near} exists: pass that as "path".`
           : `${near} exists: pass that as "path" if it is the directory meant.`);
