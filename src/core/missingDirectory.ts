@@ -103,7 +103,7 @@ function directoriesListed(request: GlobRequest, listings: readonly Dirent[][], 
       }
     }
   });
-  return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return inCodeUnitOrder([...names]);
 }
 
 /**
@@ -115,7 +115,12 @@ export async function besideMissing(parent: string, name: string): Promise<{ nea
   const entries = await directoryEntries(parent);
   const nearDirectory = nearestAmong(entries, name);
   const filesWithStem = entries.filter((entry) => entry.isFile() && entry.name.startsWith(`${name}.`)).map((entry) => entry.name);
-  return { ...(nearDirectory !== undefined ? { nearDirectory } : {}), filesWithStem: filesWithStem.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) };
+  return { ...(nearDirectory !== undefined ? { nearDirectory } : {}), filesWithStem: inCodeUnitOrder(filesWithStem) };
+}
+
+/** `names` sorted in place by code units, the same on every platform and locale. */
+function inCodeUnitOrder(names: string[]): string[] {
+  return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** A directory's entries; none where it cannot be read. */
