@@ -151,10 +151,10 @@ function repeatedRoot(request: GlobRequest): EmptyResultFacts['rootRepeated'] {
   const body = request.pattern.source.replace(/^\//, '');
   // Searching several folders, paths are shown starting with their folder's name, and a model
   // writes a pattern the way it reads them.
-  const folder = request.scopes.length > 1 ? request.scopes.find(({ folder: inFolder, entryPrefix }) => inFolder !== undefined && body.startsWith(entryPrefix)) : undefined;
-  if (folder !== undefined) {
-    const rest = pathSegments(body.slice(folder.entryPrefix.length), process.platform !== 'win32');
-    return { directories: folder.entryPrefix, pattern: anchoredPattern(rest), path: folder.entryPrefix.slice(0, -1) };
+  const startedIn = request.scopes.length > 1 ? request.scopes.find(({ folder, entryPrefix }) => folder !== undefined && body.startsWith(entryPrefix)) : undefined;
+  if (startedIn !== undefined) {
+    const rest = pathSegments(body.slice(startedIn.entryPrefix.length), process.platform !== 'win32');
+    return { directories: startedIn.entryPrefix, pattern: anchoredPattern(rest), path: startedIn.entryPrefix.slice(0, -1) };
   }
   const directories = request.pattern.literalDirectories;
   for (const scope of request.scopes) {

@@ -32,8 +32,10 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     nameElsewhere !== undefined ||
     nearNames !== undefined ||
     result.nearSegmentMatches !== undefined;
-  // A folder's name is no directory in it: what its folders hold instead is beside the point.
-  if (result.missingDirectory !== undefined && result.rootRepeated?.path === undefined) {
+  // A pattern that starts with a workspace folder's name, as paths are shown: that name is no
+  // directory in it, and what its folders hold elsewhere is beside the point.
+  const startsWithFolder = result.rootRepeated?.path !== undefined;
+  if (result.missingDirectory !== undefined && !startsWithFolder) {
     hints.push(missingDirectoryHint(result, result.missingDirectory));
   }
   if (result.nearSegmentMatches) {
@@ -58,8 +60,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     const { pattern, count: files, complete, examples } = result.deeperMatches;
     hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'matches' : 'match'} with "**/" before the name, in subdirectories${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }
-  // For a pattern that starts with a workspace folder's name, the name alone elsewhere is files of every folder.
-  if (nameElsewhere && result.rootRepeated?.path === undefined) {
+  if (nameElsewhere && !startsWithFolder) {
     const { pattern, count: files, complete, examples } = nameElsewhere;
     hints.push(`- ${countedFiles(files, complete, true)} named ${quoted(pattern.slice(pattern.lastIndexOf('/') + 1))} ${files === 1 ? 'lies' : 'lie'} elsewhere${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }
