@@ -1,12 +1,13 @@
 /**
  * For a search that found nothing: the files it would find with `includeIgnored`, counted by one
  * more ripgrep walk per scope with the ignore rules and excludes lifted (and, where that runs out
- * of time, one of the top levels), within a time bound and up to a number of matches. The empty answer can then say whether passing `includeIgnored` would
- * help, and show some of those files, instead of always suggesting it (a model that tries it on
- * every empty answer walks node_modules for nothing).
+ * of time, walks of the top levels: countingWalk.ts), within a time bound and up to a number of
+ * matches. The empty answer can then say whether passing `includeIgnored` would help, and show
+ * some of those files, instead of always suggesting it (a model that tries it on every empty
+ * answer walks node_modules for nothing).
  */
 
-import { countingWalks, type CountingWalkOptions } from './countingWalk';
+import { countingWalksThenTopLevels, type ThenTopLevelsOptions } from './countingWalk';
 import type { ScopeRules } from './glob';
 import { NameCounter, type FoundNames } from './foundNames';
 import type { GlobRequest, SearchScope } from './request';
@@ -30,64 +31,32 @@ export interface IgnoredMatches extends FoundNames {
   readonly complete: boolean;
 }
 
-export interface IgnoredProbeOptions extends CountingWalkOptions {
+export interface IgnoredProbeOptions extends ThenTopLevelsOptions {
   readonly rulesFor: (scope: SearchScope) => ScopeRules;
-  /** How long the whole walk may take before the top levels are looked at. @default WHOLE_WALK_SHARE of timeLimitMs */
-  readonly wholeWalkMs?: number;
 }
-
-/**
- * The share of the time bound the whole walk gets; in the rest, where it was cut, a walk of the
- * top levels only (SHALLOW_LEVELS). ripgrep walks one directory to its end before the next, so a
- * whole walk can spend all its time in the first large ignored tree it meets: in this project's
- * own workspace (its test VS Code and benchmark trees hold over two million ignored files) it
- * found no "*.d.ts" in a second, where four levels listed 460 of them in 0.07 s. Build output and
- * installed packages lie near the top ("dist/cli.js.map", "node_modules/@types/node/fs.d.ts").
- * The whole walk goes first so that a workspace it ends in (most) pays for no second walk: the
- * top levels first and then the whole cost the empty answer for "*.jpeg" in the 100k benchmark
- * tree 682 ms against 640 (11 interleaved runs of `node dist/cli.js`).
- */
-const WHOLE_WALK_SHARE = 0.6;
-const SHALLOW_LEVELS = 4;
 
 /**
  * Undefined when ripgrep could not run. A walk cut by its time bound before any match gives a
  * count of 0 that is not complete: the files it reached did not match, the rest are unknown.
  */
 export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOptions): Promise<IgnoredMatches | undefined> {
-  const started = Date.now();
   const found = new NameCounter();
-  // The whole walk's matches, by scope and path, so the top levels' walk counts only others.
-  const counted = new Set<string>();
-  const walk = (shallow: boolean, timeLimitMs: number): Promise<boolean | undefined> =>
-    countingWalks(
-      request,
-      {
-        purpose: 'countIgnored',
-        rules: (scope) => ({ ...options.rulesFor(scope), includeIgnored: true }),
-        directories: request.pattern.literalDirectories,
-        sieve: nameFilterArgs(request.pattern.requiredSuffix),
-        ...(request.pattern.requiredSuffix ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
-        // ripgrep counts depth from its working directory, the scope's walk root.
-        scopeArgs: (scope) => (shallow ? ['--max-depth', String(scope.rootSegments.length + request.pattern.literalDirectories.length + SHALLOW_LEVELS)] : []),
-        consider: (scope, name, relative) => {
-          if (request.pattern.matches(relative)) {
-            const key = `${scope}/${relative}`;
-            if (!shallow) {
-              counted.add(key);
-              found.add(scope, name);
-            } else if (!counted.has(key)) {
-              found.add(scope, name);
-            }
-          }
-          return { counted: found.count, enough: found.count === IGNORED_COUNTED_AT_MOST };
-        },
+  const whole = await countingWalksThenTopLevels(
+    request,
+    {
+      purpose: 'countIgnored',
+      rules: (scope) => ({ ...options.rulesFor(scope), includeIgnored: true }),
+      directories: request.pattern.literalDirectories,
+      sieve: nameFilterArgs(request.pattern.requiredSuffix),
+      ...(request.pattern.requiredSuffix ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
+      consider: (scope, name, relative) => {
+        if (request.pattern.matches(relative)) {
+          found.add(scope, name);
+        }
+        return { counted: found.count, enough: found.count === IGNORED_COUNTED_AT_MOST };
       },
-      { ...options, timeLimitMs },
-    );
-  const whole = await walk(false, options.wholeWalkMs ?? options.timeLimitMs * WHOLE_WALK_SHARE);
-  if (whole === false && found.count < IGNORED_COUNTED_AT_MOST) {
-    await walk(true, options.timeLimitMs - (Date.now() - started));
-  }
+    },
+    options,
+  );
   return whole === undefined ? undefined : { count: found.count, complete: whole, first: found.first };
 }

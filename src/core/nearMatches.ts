@@ -1,6 +1,7 @@
 /**
  * For an empty answer: the files that patterns near the one given match (nearPatterns.ts),
- * counted by one more walk with the search's own ignore rules (countingWalk.ts), so the answer
+ * counted by one more walk with the search's own ignore rules (and, where it runs out of time,
+ * walks of the top levels: countingWalk.ts), so the answer
  * can name them and the pattern that finds them instead of leaving the model to guess again (or,
  * for an anchored pattern at any depth and a near directory, say that it finds none either).
  *
@@ -12,7 +13,7 @@
  * that.
  */
 
-import { countingWalks, type CountingWalkOptions } from './countingWalk';
+import { countingWalksThenTopLevels, type ThenTopLevelsOptions } from './countingWalk';
 import { NameCounter, NameCounterByName, type FoundNames } from './foundNames';
 import type { ScopeRules } from './glob';
 import type { MissingDirectory } from './missingDirectory';
@@ -68,7 +69,7 @@ export interface NearMatches {
   readonly relatedExtensions: readonly RelatedExtensionMatches[];
 }
 
-export interface NearMatchesOptions extends CountingWalkOptions {
+export interface NearMatchesOptions extends ThenTopLevelsOptions {
   readonly rulesFor: (scope: SearchScope) => ScopeRules;
 }
 
@@ -100,7 +101,7 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
   const nearSegments = patterns.nearSegments.map((segment) => new NearSegments(segment));
   const counters = [...found, ...(nearName ? [nearNames] : []), ...nearSegments];
   const progress = { counted: 0, enough: false };
-  const walked = await countingWalks(
+  const walked = await countingWalksThenTopLevels(
     request,
     {
       purpose: 'countNear',

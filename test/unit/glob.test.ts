@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { glob, GlobError, resolveRequest, searchGlob, VSCODE_DEFAULT_RULES, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../src/core';
 import { DEFAULT_RULES } from '../../src/core/glob';
 import { probeIgnored } from '../../src/core/ignoredProbe';
+import { probeNearMatches } from '../../src/core/nearMatches';
 import { searchedDirectories } from '../../src/core/searchedDirectories';
 import { statPool } from '../../src/core/statPool';
 import { nextSearches } from '../../src/vscode/nextSearches';
@@ -242,17 +243,31 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     writeFileSync(tree.path('.gitignore'), 'vendor/\n');
     const request = await resolveRequest({ pattern: '*.d.ts' }, { folders: [{ name: basename(tree.root), path: tree.root }] });
     const options = { ripgrepPath: await testRipgrep(), rulesFor: () => DEFAULT_RULES, signal: new AbortController().signal, timeLimitMs: 30_000 };
-    // The whole walk cut before it starts: the files of the top four levels, and "at least".
+    // The whole walk cut before it starts: the files of the top six levels, each counted once
+    // though each level's walk lists the levels above it again, and "at least".
     const cut = await probeIgnored(request, { ...options, wholeWalkMs: 0 });
     assert.deepEqual(
       { count: cut?.count, complete: cut?.complete, first: cut?.first.map(({ name }) => name).sort() },
-      { count: 2, complete: false, first: ['vendor/top/a/z.d.ts', 'vendor/top/y.d.ts'] },
+      { count: 3, complete: false, first: ['vendor/top/a/b/w.d.ts', 'vendor/top/a/z.d.ts', 'vendor/top/y.d.ts'] },
     );
     // With time for the whole walk, all of them, and no second walk.
     const events: RipgrepEvent[] = [];
     const whole = await probeIgnored(request, { ...options, onRipgrep: (event) => events.push(event) });
     assert.deepEqual({ count: whole?.count, complete: whole?.complete }, { count: 4, complete: true });
     assert.equal(events.filter((event) => event.phase === 'start').length, 1);
+  });
+
+  it('walks the top levels for the near patterns too where the whole walk ran out of time', async () => {
+    tree.write({ 'test/unit/b.ts': 1, 'lib/unit/c.ts': 2, 'deep/a/b/c/d/e/unit/x.ts': 3, 'src/a.ts': 4 });
+    const request = await resolveRequest({ pattern: 'unit/*.ts' }, { folders: [{ name: basename(tree.root), path: tree.root }] });
+    const options = { ripgrepPath: await testRipgrep(), rulesFor: () => DEFAULT_RULES, signal: new AbortController().signal, timeLimitMs: 30_000 };
+    const anyDepth = async (wholeWalkMs?: number): Promise<unknown> => {
+      const { anyDepth: found } = await probeNearMatches(request, { ...options, ...(wholeWalkMs === undefined ? {} : { wholeWalkMs }) });
+      return { pattern: found?.pattern, count: found?.count, complete: found?.complete, first: found?.first.map(({ name }) => name).sort() };
+    };
+    // Cut before it starts: what the top six levels hold, and "at least" (not what the whole has).
+    assert.deepEqual(await anyDepth(0), { pattern: '**/unit/*.ts', count: 2, complete: false, first: ['lib/unit/c.ts', 'test/unit/b.ts'] });
+    assert.deepEqual(await anyDepth(), { pattern: '**/unit/*.ts', count: 3, complete: true, first: ['deep/a/b/c/d/e/unit/x.ts', 'lib/unit/c.ts', 'test/unit/b.ts'] });
   });
 
   it('stops counting ignored matches at 1,000 and says "at least"', async () => {
