@@ -17,7 +17,7 @@ import { isAscii } from 'node:buffer';
 import { inBlocks } from './blocks';
 
 /**
- * Lists longer than this are joined as text in time order instead (shownLines.ts): for a million
+ * Lists longer than this are joined in time order instead (shownLines.ts): for a million
  * paths the copies and passes took longer than that (in-process searches of the 1m benchmark tree,
  * from the sort to the answer: 830-970 ms against 590-660), and the list was first held whole
  * here, which a million paths could not afford under the engine's memory bound.

@@ -11,9 +11,10 @@
  * million paths, 650 ms against 150 ms for the same join in listing order. So when every name is
  * verbatim no name is read before the join: a chunk is a number of lines rather than of
  * characters, guessed from the lines before it, which took the gather on the 100k benchmark tree
- * from 16–23 ms to 11–15; joining the lines a few hundred at a time (JOINED_LINES) took it lower.
- * A list of ASCII names short enough to hold whole avoids the scattered reads altogether: it is
- * written as bytes in listing order (asciiList.ts).
+ * from 16–23 ms to 11–15; joining the lines a few hundred at a time (JOINED_LINES) took it lower,
+ * and writing those pieces into one reused buffer, not joining them into a chunk of a megabyte,
+ * lower again (joinedChunks). A list of ASCII names of up to LISTING_ORDER_MAX_LINES avoids the
+ * scattered reads altogether: it is written as bytes in listing order (asciiList.ts).
  */
 
 import { asciiList, LINES_PER_STEP, LISTING_ORDER_MAX_LINES, type AsciiList } from './asciiList';
@@ -24,7 +25,8 @@ import { shownPath } from './scopePaths';
 
 /**
  * Whole lines, each ending with `\n`, as text or as UTF-8 bytes; `lines` is how many it holds, 0
- * once every line was given.
+ * once every line was given. Bytes lie in a buffer the next chunk of any list on this thread may
+ * write over: they are written or copied before the next is asked for.
  */
 export type LineChunk = { readonly text: string; readonly lines: number } | { readonly bytes: Buffer; readonly lines: number };
 
@@ -99,7 +101,7 @@ const FIRST_GUESS_CHARS_PER_LINE = 128;
 /**
  * Chunks of names that are all shown verbatim: for a list of up to LISTING_ORDER_MAX_LINES, written
  * as bytes in listing order a window at a time (asciiList.ts) while every name is ASCII; joined
- * as text otherwise, and from a name that is not ASCII on.
+ * in time order otherwise, and from a name that is not ASCII on.
  */
 function verbatimChunks(order: Uint32Array, names: readonly string[], scopeOf: ArrayLike<number>, scopes: readonly SearchScope[]): LineChunks {
   const prefixes = scopes.map(({ shownPrefix }) => shownPrefix);
@@ -148,33 +150,51 @@ function listChunk(list: AsciiList, total: number, from: number, maxBytes: numbe
 }
 
 /**
- * Chunks of verbatim names joined as text without reading any name first. A chunk holds as many
- * lines as the lines before it say fit in about `maxChars` characters.
+ * Where joinedChunks writes its lines: one buffer for every list on this thread, grown when a
+ * chunk needs more. The pieces were first joined into one string per chunk of a megabyte, which
+ * took fresh memory each time (V8 keeps a string that large apart, on pages of its own, given
+ * back once it is collected; on these machines the first touch of a page costs ~13 µs,
+ * asciiList.ts), and was then encoded into another buffer: the 1m benchmark tree's lines took
+ * 316 ms, and 136 ms written this way (stage split of 3 in-process searches each, old and new
+ * build alternated). The spill writes each chunk before it asks for the next.
+ */
+let joinedBytes = Buffer.alloc(0);
+
+/**
+ * Chunks of verbatim names, as UTF-8 bytes, without reading any name first: the lines are joined
+ * JOINED_LINES at a time, and each piece is written into one reused buffer. A chunk holds as many
+ * lines as the lines before it say fit in about `maxBytes` bytes.
  */
 function joinedChunks(order: Uint32Array, names: readonly string[], scopeOf: ArrayLike<number>, prefixes: readonly string[]): LineChunks {
   const prefixed = prefixes.some((prefix) => prefix !== '');
-  let charsPerLine = FIRST_GUESS_CHARS_PER_LINE;
-  return (from, maxChars) => {
-    const end = Math.min(order.length, from + Math.max(1, Math.floor(maxChars / charsPerLine)));
-    const pieces: string[] = [];
+  let bytesPerLine = FIRST_GUESS_CHARS_PER_LINE;
+  return (from, maxBytes) => {
+    const end = Math.min(order.length, from + Math.max(1, Math.floor(maxBytes / bytesPerLine)));
+    let bytes = 0;
     for (let start = from; start < end; start += JOINED_LINES) {
       const stop = Math.min(start + JOINED_LINES, end);
-      pieces.push(prefixed ? prefixedLines(order, names, scopeOf, prefixes, start, stop) : nameLines(order, names, start, stop));
+      const piece = prefixed ? prefixedLines(order, names, scopeOf, prefixes, start, stop) : nameLines(order, names, start, stop);
+      // A UTF-16 code unit never takes more than 3 UTF-8 bytes.
+      if (joinedBytes.length < bytes + 3 * piece.length) {
+        const grown = Buffer.allocUnsafe(Math.max(2 * joinedBytes.length, bytes + 3 * piece.length));
+        joinedBytes.copy(grown, 0, 0, bytes);
+        joinedBytes = grown;
+      }
+      bytes += joinedBytes.write(piece, bytes);
     }
-    const text = pieces.join('');
     if (end > from) {
-      charsPerLine = Math.max(1, text.length / (end - from));
+      bytesPerLine = Math.max(1, bytes / (end - from));
     }
-    return { text, lines: end - from };
+    return { bytes: joinedBytes.subarray(0, bytes), lines: end - from };
   };
 }
 
 /**
- * Lines are joined this many at a time, and then the pieces. Names read in time order lie
- * scattered over the heap, and one join over a chunk of 20,000 of them copied them more slowly
- * than joins of a few hundred: the gather row of the 100k benchmark tree's stage split (30,000
- * paths) went from 7.8–21.6 ms (median 12.9) to 7.0–12.1 (median 8.8) over 8 interleaved runs.
- * 256 measured the same as 512, within the noise.
+ * Lines are joined this many at a time, each piece then written on its own. Names read in time
+ * order lie scattered over the heap, and one join over a chunk of 20,000 of them copied them more
+ * slowly than joins of a few hundred: the gather row of the 100k benchmark tree's stage split
+ * (30,000 paths) went from 7.8–21.6 ms (median 12.9) to 7.0–12.1 (median 8.8) over 8 interleaved
+ * runs. 256 measured the same as 512, within the noise.
  */
 const JOINED_LINES = 512;
 

@@ -145,16 +145,17 @@ describe('the complete list lines', () => {
       assert.equal(text, [...longOrder].map((match) => `${longNames[match]}\n`).join(''));
     });
 
-    it('falls back to joined text for a name or a prefix that is not ASCII, from the window that holds it on', () => {
+    it('falls back to lines joined in time order for a name or a prefix that is not ASCII, from the window that holds it on', () => {
       const late = order[order.length - 5];
-      for (const [changedNames, changedScopes, bytesFirst] of [
-        [names.map((name, match) => (match === late ? 'café/menu.ts' : name)), scopes, true],
-        [names, [scope(''), scope('ü/')], false],
+      for (const [changedNames, changedScopes] of [
+        [names.map((name, match) => (match === late ? 'café/menu.ts' : name)), scopes],
+        [names, [scope(''), scope('ü/')]],
       ] as const) {
-        const chunks = chunksOf(changedNames, changedScopes, 1 << 20);
-        assert.equal('bytes' in chunks[0], bytesFirst);
-        assert.ok('text' in chunks[chunks.length - 1], 'the last chunk is text');
-        assert.equal(chunks.map(chunkText).join(''), listOf(changedNames, changedScopes));
+        for (const maxChars of [100, 150_000, 1 << 20]) {
+          const chunks = chunksOf(changedNames, changedScopes, maxChars);
+          assert.ok(chunks.every((chunk) => 'bytes' in chunk), 'written as bytes');
+          assert.equal(chunks.map(chunkText).join(''), listOf(changedNames, changedScopes), `maxChars ${maxChars}`);
+        }
       }
     });
   });
