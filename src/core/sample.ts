@@ -9,7 +9,7 @@
  * numbers, never paths.
  */
 
-import { inBlocks } from './blocks';
+import { BLOCK_LENGTH } from './blocks';
 
 export interface Grouping {
   /** For each item of the complete result, in order: its entry (dense, numbered by first appearance). */
@@ -24,7 +24,7 @@ export interface Grouping {
 export function roundRobinPage(grouping: Grouping, slots: number): number[] {
   const { folderOf } = grouping;
   const entryCount = folderOf.length;
-  const buckets = bucketByEntry(grouping);
+  const buckets = bucketByEntry(grouping, slots);
 
   const entriesByFolder: number[][] = [];
   for (let entry = 0; entry < entryCount; entry += 1) {
@@ -111,30 +111,41 @@ class Turns {
 }
 
 /**
- * Items grouped by entry with a counting sort: `item(entry, k)` is the entry's k-th item. The
- * counts come with the grouping, so this is one pass over the items.
+ * Items grouped by entry with a counting sort: `item(entry, k)` is the entry's k-th item. An entry
+ * gives a page at most one item a turn, so at most `slots` of its items: only those are kept, and
+ * the pass over the items ends once every entry has them. Bucketing every item took 42 ms of a
+ * search of the 1m benchmark tree (24 entries: 2,400 items kept) and memory for a million.
  */
-function bucketByEntry({ entryOf, counts }: Grouping): { item(entry: number, k: number): number } {
+function bucketByEntry({ entryOf, counts }: Grouping, slots: number): { item(entry: number, k: number): number } {
   const starts = new Uint32Array(counts.length + 1);
   for (let entry = 0; entry < counts.length; entry += 1) {
-    starts[entry + 1] = starts[entry] + counts[entry];
+    starts[entry + 1] = starts[entry] + Math.min(counts[entry], slots);
   }
-  const items = new Uint32Array(entryOf.length);
+  const items = new Uint32Array(starts[counts.length]);
   const filled = starts.slice(0, starts.length - 1);
-  inBlocks(entryOf.length, (from, to) => fillBuckets(entryOf, from, to, filled, items));
+  // In blocks, as blocks.ts explains.
+  let left = items.length;
+  for (let from = 0; left > 0 && from < entryOf.length; from += BLOCK_LENGTH) {
+    left = fillBuckets(entryOf, from, Math.min(from + BLOCK_LENGTH, entryOf.length), starts, filled, items, left);
+  }
   return {
     item: (entry, k) => (starts[entry] + k < starts[entry + 1] ? items[starts[entry] + k] : EXHAUSTED),
   };
 }
 
 /**
- * Each item from `from` to `to` into its entry's bucket, at the entry's next free place in
- * `filled`. In blocks, as blocks.ts explains.
+ * Each item from `from` to `to` into its entry's bucket while it has room, at the entry's next
+ * free place in `filled`; returns how much room is left in all.
  */
-function fillBuckets(entryOf: Uint32Array, from: number, to: number, filled: Uint32Array, items: Uint32Array): void {
+function fillBuckets(entryOf: Uint32Array, from: number, to: number, starts: Uint32Array, filled: Uint32Array, items: Uint32Array, room: number): number {
+  let left = room;
   for (let i = from; i < to; i += 1) {
     const entry = entryOf[i];
-    items[filled[entry]] = i;
-    filled[entry] += 1;
+    if (filled[entry] < starts[entry + 1]) {
+      items[filled[entry]] = i;
+      filled[entry] += 1;
+      left -= 1;
+    }
   }
+  return left;
 }

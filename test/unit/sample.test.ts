@@ -36,6 +36,15 @@ describe('sample (unit)', () => {
     assert.deepEqual(groupedForPrinting([3, 2, 1, 0], g), [0, 2, 1, 3]);
   });
 
+  it('reads on past the items a page can take from one entry until every entry has its share', () => {
+    // The first entry fills its share in the first few items; the second starts thousands later.
+    const entries = [...Array.from({ length: 5_000 }, () => 'a'), ...Array.from({ length: 5_000 }, () => 'b'), 'c'];
+    const page = roundRobinPage(groupingOf(entries), 7);
+    assert.deepEqual(page, [0, 5_000, 10_000, 1, 5_001, 2, 5_002]);
+    // More slots than the first entry holds items: it drops out, the second goes on.
+    assert.deepEqual(roundRobinPage(groupingOf(['a', 'a', ...Array.from({ length: 3_000 }, () => 'b')]), 6), [0, 2, 1, 3, 4, 5]);
+  });
+
   it('handles 125,000 groups (no argument spreading, linear work)', () => {
     const count = 125_000;
     const entryOf = new Uint32Array(count * 2);
