@@ -126,7 +126,8 @@ const TOP_LEVELS = [2, 3, 4, 5, 6];
 export async function countingWalksThenTopLevels(request: GlobRequest, walk: CountingWalk, options: ThenTopLevelsOptions): Promise<boolean | undefined> {
   const started = Date.now();
   // The names counted so far, by scope and path: far fewer than those listed, at most what the
-  // walk's counters hold.
+  // walk's counters hold. Two names of bytes that read alike as text count once here, a rare
+  // undercount in a count that is a lower bound after a cut anyway.
   const counted = new Set<string>();
   let again = false;
   let progress = { counted: 0, enough: false };
