@@ -46,6 +46,7 @@ export function candidatesFor(tree: BuiltTree, tools: Tools): Candidate[] {
           wallMs: report.wallMs,
           cpuMs: report.cpuMs,
           peakRssKb: report.peakRssKb,
+          minorFaults: report.minorFaults,
           eventLoopMaxMs: report.eventLoopMaxMs,
           listed: report.total,
         };

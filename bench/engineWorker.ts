@@ -18,7 +18,7 @@ import { DEFAULT_MAX_RESULTS, glob, resolveRequest, searchGlobInWorker, VSCODE_D
 import { ownThreadStatMode } from '../src/core/modifiedTimes';
 import { BlockTracer, type Block } from './blocks';
 import { summariseCpuProfile, type CpuProfile, type HotFunction } from './cpuProfile';
-import { childrenCpuMs, ownCpuMs, peakResidentKb, residentKb, resetPeakResident } from './processStats';
+import { childrenCpuMs, childrenMinorFaults, ownCpuMs, peakResidentKb, residentKb, resetPeakResident } from './processStats';
 import { isolateListingAndStat, type IsolatedCosts } from './isolate';
 import { instrumentEngine, StageClock } from './stages';
 
@@ -48,6 +48,8 @@ export interface WorkerReport {
   readonly cpuMs?: number;
   /** Peak RSS of the engine's process during the timed search (ripgrep's own not included). */
   readonly peakRssKb?: number;
+  /** Minor page faults of the engine's process (all threads) and of ripgrep, during the search. */
+  readonly minorFaults?: number;
   /** RSS right before the timed search: the idle process when there was no warm-up. */
   readonly idleRssKb?: number;
   readonly eventLoopMaxMs: number;
@@ -115,7 +117,7 @@ async function main(config: WorkerConfig): Promise<WorkerReport> {
   };
 }
 
-type TimedFigures = Pick<WorkerReport, 'wallMs' | 'cpuMs' | 'peakRssKb' | 'idleRssKb' | 'eventLoopMaxMs' | 'mainThreadActiveMs' | 'total' | 'complete' | 'spillSaved'>;
+type TimedFigures = Pick<WorkerReport, 'wallMs' | 'cpuMs' | 'peakRssKb' | 'minorFaults' | 'idleRssKb' | 'eventLoopMaxMs' | 'mainThreadActiveMs' | 'total' | 'complete' | 'spillSaved'>;
 
 /** One search with every figure the table needs taken around it, and nothing else in between. */
 async function timedSearch(search: () => Promise<GlobResult>): Promise<TimedFigures & { startedAt: number }> {
@@ -124,6 +126,8 @@ async function timedSearch(search: () => Promise<GlobResult>): Promise<TimedFigu
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   const cpuBefore = ownCpuMs();
   const childrenBefore = childrenCpuMs();
+  const faultsBefore = process.resourceUsage().minorPageFault;
+  const childrenFaultsBefore = childrenMinorFaults();
   const utilizationBefore = performance.eventLoopUtilization();
   loop.enable();
   // The monitor records the gap between two of its timer ticks, so the first tick must come
@@ -138,11 +142,14 @@ async function timedSearch(search: () => Promise<GlobResult>): Promise<TimedFigu
   const utilization = performance.eventLoopUtilization(utilizationBefore);
   const childrenAfter = childrenCpuMs();
   const childrenMs = childrenBefore !== undefined && childrenAfter !== undefined ? childrenAfter - childrenBefore : 0;
+  const childrenFaultsAfter = childrenMinorFaults();
+  const childrenFaults = childrenFaultsBefore !== undefined && childrenFaultsAfter !== undefined ? childrenFaultsAfter - childrenFaultsBefore : 0;
   return {
     startedAt: started,
     wallMs,
     cpuMs: ownCpuMs() - cpuBefore + childrenMs,
     peakRssKb: peakResidentKb(),
+    minorFaults: process.resourceUsage().minorPageFault - faultsBefore + childrenFaults,
     idleRssKb,
     // The histogram holds nanoseconds; max stays 0 when no timer tick was ever late.
     eventLoopMaxMs: loop.count > 0 ? loop.max / 1e6 : 0,

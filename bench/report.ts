@@ -18,8 +18,8 @@ export function resultsTable(candidates: readonly Candidate[], summaries: Readon
     return against ? `${(summary.wallMs / against.wallMs).toFixed(2)}×` : '–';
   };
   const rows = [
-    ['candidate', 'wall (median)', 'min–max', 'CPU user+sys', 'peak RSS', '× rg 15 sorted', '× floor', '× rg 13 sorted', 'event-loop max: median (worst)'],
-    ['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
+    ['candidate', 'wall (median)', 'min–max', 'CPU user+sys', 'peak RSS', 'page faults', '× rg 15 sorted', '× floor', '× rg 13 sorted', 'event-loop max: median (worst)'],
+    ['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
   ];
   for (const candidate of candidates) {
     const summary = summaries.get(candidate.id);
@@ -32,6 +32,7 @@ export function resultsTable(candidates: readonly Candidate[], summaries: Readon
       `${seconds(summary.minWallMs)}–${seconds(summary.maxWallMs)}`,
       summary.cpuMs === undefined ? '–' : seconds(summary.cpuMs),
       summary.peakRssKb === undefined ? '–' : `${(summary.peakRssKb / 1024).toFixed(0)} MiB`,
+      summary.minorFaults === undefined ? '–' : Math.round(summary.minorFaults).toLocaleString('en-US'),
       ratio(summary, 'rg15Sorted'),
       ratio(summary, 'floor'),
       ratio(summary, 'rg13Sorted'),

@@ -158,7 +158,9 @@ function environment(tools: Tools): string {
     'commands from GNU time (wait4: CPU includes waited-for children, peak RSS is the largest process of the tree).',
     'In-process: CPU = engine process (all threads) + ripgrep; peak RSS = the engine process during the search',
     '(/proc/self/clear_refs reset before it; the warm-up search\'s heap is still resident), ripgrep not included.',
-    'Ratios are of median wall times. Event-loop max: the calling thread\'s longest block (monitorEventLoopDelay).',
+    'Page faults: minor ones, of the command and the children it waited for (GNU time), in-process of the engine',
+    'process and ripgrep: each first touch of fresh memory, and each first write to a page after a spawn made it',
+    'copy-on-write. Ratios are of median wall times. Event-loop max: the calling thread\'s longest block (monitorEventLoopDelay).',
   ];
   if (tools.notes.length > 0) {
     lines.push('', ...tools.notes.map((note) => `Note: ${note}`));

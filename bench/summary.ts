@@ -13,6 +13,7 @@ export interface Summary {
   readonly maxWallMs: number;
   readonly cpuMs?: number;
   readonly peakRssKb?: number;
+  readonly minorFaults?: number;
   /** The worst run's longest event-loop block, and the median run's. */
   readonly eventLoopMaxMs?: number;
   readonly eventLoopMedianMs?: number;
@@ -30,6 +31,7 @@ export function summarise(samples: readonly Sample[]): Summary {
     maxWallMs: Math.max(...walls),
     cpuMs: medianOf(samples.map((sample) => sample.cpuMs)),
     peakRssKb: medianOf(samples.map((sample) => sample.peakRssKb)),
+    minorFaults: medianOf(samples.map((sample) => sample.minorFaults)),
     eventLoopMaxMs: loopMaxima.length > 0 ? Math.max(...loopMaxima) : undefined,
     eventLoopMedianMs: loopMaxima.length > 0 ? median(loopMaxima) : undefined,
     listed: [...new Set(samples.map((sample) => sample.listed))],
