@@ -1,9 +1,9 @@
 /**
  * For an empty answer: the files that patterns near the one given match (nearPatterns.ts),
  * counted by one more walk with the search's own ignore rules (and, where it runs out of time,
- * walks of the top levels: countingWalk.ts), so the answer
- * can name them and the pattern that finds them instead of leaving the model to guess again (or,
- * for an anchored pattern at any depth and a near directory, say that it finds none either).
+ * walks of the top levels: countingWalk.ts), so the answer can name them and the pattern that
+ * finds them instead of leaving the model to guess again (or, for an anchored pattern at any
+ * depth and a near directory, say that it finds none either).
  *
  * ripgrep sieves the names to the patterns' endings where each has one (nameFilter.ts). The walk
  * runs alongside the look at ignored files and within the same time. On a 2-core machine the two
