@@ -137,6 +137,7 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const scopes = request.scopes;
     const { order, repeated } = modifiedOrder(mtimes, { names, scopeOf, prefixes: scopes.map(({ shownPrefix }) => shownPrefix) });
     const incompleteBecause = stopper.reason ?? (found.killedBy ? 'ripgrepKilled' : undefined);
+    const searchMs = now().getTime() - started;
     const probeMs = options.emptyProbeMs ?? DEFAULT_EMPTY_PROBE_MS;
     const probing = order.length === 0 && incompleteBecause === undefined && probeMs > 0;
     const probe = { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal, onRipgrep: options.onRipgrep };
@@ -149,7 +150,7 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
       ? await Promise.all([
           request.includeIgnored ? undefined : probeIgnored(request, probe),
           // A pattern naming a place outside the workspace gets "path" advice instead (request.ts).
-          request.absoluteElsewhere ? { relatedExtensions: [] } : probeNearMatches(request, probe, missing),
+          request.absoluteElsewhere ? { relatedExtensions: [] } : probeNearMatches(request, { ...probe, searchMs }, missing),
           missing?.siblings ? searchedDirectories(request, missing.siblings, probe) : undefined,
         ])
       : [undefined, { relatedExtensions: [] }, undefined];

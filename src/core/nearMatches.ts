@@ -71,6 +71,25 @@ export interface NearMatches {
 
 export interface NearMatchesOptions extends ThenTopLevelsOptions {
   readonly rulesFor: (scope: SearchScope) => ScopeRules;
+  /** How long the search itself took, listing and all: see nearWholeWalkMs. */
+  readonly searchMs?: number;
+}
+
+/**
+ * How much more than the search itself the near walk is taken to need, where it walks the same
+ * directories with the same rules: it reads no time and fewer names (the sieve), so less.
+ */
+const SEARCH_MARGIN = 1.25;
+
+/**
+ * How long the near walk's whole walk may take: the whole time bound where it walks what the
+ * search walked and the search took well under the bound, since it will end and need no turn to
+ * the top levels (its counts then stay exact, and "none either" can be said, in a workspace whose
+ * walk takes longer than the share the whole walk gets otherwise); else the default share
+ * (countingWalk.ts).
+ */
+export function nearWholeWalkMs({ searchMs, timeLimitMs, sameWalk }: { searchMs: number | undefined; timeLimitMs: number; sameWalk: boolean }): number | undefined {
+  return sameWalk && searchMs !== undefined && searchMs * SEARCH_MARGIN <= timeLimitMs ? timeLimitMs : undefined;
 }
 
 type Single = Exclude<keyof NearPatterns, 'related' | 'nearName' | 'nearSegments' | 'fileInPlaceName'>;
@@ -101,13 +120,16 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
   const nearSegments = patterns.nearSegments.map((segment) => new NearSegments(segment));
   const counters = [...found, ...(nearName ? [nearNames] : []), ...nearSegments];
   const progress = { counted: 0, enough: false };
+  // Only the related endings lie under the directories the pattern names.
+  const directories = singles.length > 0 ? [] : request.pattern.literalDirectories;
+  const wholeWalkMs =
+    options.wholeWalkMs ?? nearWholeWalkMs({ searchMs: options.searchMs, timeLimitMs: options.timeLimitMs, sameWalk: directories.length === request.pattern.literalDirectories.length });
   const walked = await countingWalksThenTopLevels(
     request,
     {
       purpose: 'countNear',
       rules: (scope) => ({ ...options.rulesFor(scope), includeIgnored: request.includeIgnored }),
-      // Only the related endings lie under the directories the pattern names.
-      directories: singles.length > 0 ? [] : request.pattern.literalDirectories,
+      directories,
       sieve,
       consider: (scope, name, relative) => {
         let added = false;
@@ -136,7 +158,7 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
         return progress;
       },
     },
-    options,
+    { ...options, ...(wholeWalkMs === undefined ? {} : { wholeWalkMs }) },
   );
   if (walked === undefined) {
     return { relatedExtensions: [] };

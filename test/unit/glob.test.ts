@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { glob, GlobError, resolveRequest, searchGlob, VSCODE_DEFAULT_RULES, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../src/core';
 import { DEFAULT_RULES } from '../../src/core/glob';
 import { probeIgnored } from '../../src/core/ignoredProbe';
-import { probeNearMatches } from '../../src/core/nearMatches';
+import { nearWholeWalkMs, probeNearMatches } from '../../src/core/nearMatches';
 import { searchedDirectories } from '../../src/core/searchedDirectories';
 import { statPool } from '../../src/core/statPool';
 import { nextSearches } from '../../src/vscode/nextSearches';
@@ -268,6 +268,15 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     // Cut before it starts: what the top six levels hold, and "at least" (not what the whole has).
     assert.deepEqual(await anyDepth(0), { pattern: '**/unit/*.ts', count: 2, complete: false, first: ['lib/unit/c.ts', 'test/unit/b.ts'] });
     assert.deepEqual(await anyDepth(), { pattern: '**/unit/*.ts', count: 3, complete: true, first: ['deep/a/b/c/d/e/unit/x.ts', 'lib/unit/c.ts', 'test/unit/b.ts'] });
+  });
+
+  it('gives the near walk the whole time, with no turn to the top levels, where the search walked the same ground well within it', () => {
+    // The search took 0.5 s of a 1 s bound, walking what the near walk walks: it will end.
+    assert.equal(nearWholeWalkMs({ searchMs: 500, timeLimitMs: 1_000, sameWalk: true }), 1_000);
+    // Too near the bound, unknown, or narrowed to directories the near walk leaves: the default share.
+    assert.equal(nearWholeWalkMs({ searchMs: 900, timeLimitMs: 1_000, sameWalk: true }), undefined);
+    assert.equal(nearWholeWalkMs({ searchMs: undefined, timeLimitMs: 1_000, sameWalk: true }), undefined);
+    assert.equal(nearWholeWalkMs({ searchMs: 5, timeLimitMs: 1_000, sameWalk: false }), undefined);
   });
 
   it('stops counting ignored matches at 1,000 and says "at least"', async () => {
