@@ -96,7 +96,7 @@ export function shownPathChunks(
 }
 
 /** What a line is guessed to take before any chunk has been made: the first chunk is short. */
-const FIRST_GUESS_CHARS_PER_LINE = 128;
+const FIRST_GUESS_BYTES_PER_LINE = 128;
 
 /**
  * Chunks of names that are all shown verbatim: for a list of up to LISTING_ORDER_MAX_LINES, written
@@ -167,7 +167,7 @@ let joinedBytes = Buffer.alloc(0);
  */
 function joinedChunks(order: Uint32Array, names: readonly string[], scopeOf: ArrayLike<number>, prefixes: readonly string[]): LineChunks {
   const prefixed = prefixes.some((prefix) => prefix !== '');
-  let bytesPerLine = FIRST_GUESS_CHARS_PER_LINE;
+  let bytesPerLine = FIRST_GUESS_BYTES_PER_LINE;
   return (from, maxBytes) => {
     const end = Math.min(order.length, from + Math.max(1, Math.floor(maxBytes / bytesPerLine)));
     let bytes = 0;
