@@ -43,7 +43,7 @@ export async function explainEmpty(
   const shownMatches = ({ pattern, count, complete, first }: PatternMatches): ShownPatternMatches => ({ pattern, count, complete, examples: shown(first) });
   const slips = patternSlips(request.patternAsGiven);
   // Named only where the pattern would have found one of them there (nearPatterns.ts).
-  const fileInstead = fileFits ? filesInPlace(fileNamed, fileWithExtension) : undefined;
+  const fileInstead = fileFits ? joinedFilesInPlace(fileNamed, fileWithExtension) : undefined;
   const nearPlaceFinds = Boolean(anyDepth?.count || deeper || nearDirectory?.count || missingDeeper || fileInstead || nearSegment);
   const facts: { -readonly [K in keyof EmptyResultFacts]: EmptyResultFacts[K] } = {
     ...slips,
@@ -91,7 +91,7 @@ export async function explainEmpty(
  * both, "src/{utils,utils.*}"; none where both are there and the name has a ",", which would
  * split the braces (nearPatterns.ts leaves out names with other glob syntax).
  */
-function filesInPlace(named: PatternMatches | undefined, extended: PatternMatches | undefined): PatternMatches | undefined {
+function joinedFilesInPlace(named: PatternMatches | undefined, extended: PatternMatches | undefined): PatternMatches | undefined {
   if (named === undefined || extended === undefined) {
     return named ?? extended;
   }

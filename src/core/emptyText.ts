@@ -119,7 +119,7 @@ function missingDirectoryHint(result: ResultFacts, missing: string): string {
   if (deeper && !near?.matches?.count) {
     return `${missingText}, but ${quoted(missing.slice(nameStart))} lies deeper inside ${quoted(missing.slice(0, nameStart))}, where ${filesThatMatch(deeper)}`;
   }
-  const file = result.missingDirectoryFile ? ` ${filesInPlace(result.missingDirectoryFile)}` : '';
+  const file = result.missingDirectoryFile ? ` ${filesInPlaceSentence(result.missingDirectoryFile)}` : '';
   if (near === undefined) {
     const siblings = result.missingDirectorySiblings;
     if (siblings === undefined) {
@@ -144,7 +144,7 @@ function missingDirectoryHint(result: ResultFacts, missing: string): string {
 }
 
 /** "In its place is a file of that name: "src/utils.ts". "pattern": "src/utils.*" finds it." */
-function filesInPlace(files: ShownPatternMatches): string {
+function filesInPlaceSentence(files: ShownPatternMatches): string {
   const { count: found, complete, examples, pattern } = files;
   const counted = found === 1 && complete ? 'is a file' : `${found === 1 ? 'is' : 'are'} ${countedFiles(found, complete)}`;
   return `In its place ${counted} of that name${someOf(found, examples)}. ${findsThem(pattern, found)}`;

@@ -228,7 +228,7 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
   // module for a folder ("src/utils/**" where "src/utils.ts" is). Not for a name glob syntax
   // would read otherwise.
   const inPlace = missing === undefined ? undefined : segments.slice(0, missingAt + 1);
-  const filesInPlace = inPlace !== undefined && !/[*?[\]{}\\]/.test(inPlace[missingAt]) ? fileInPlace(prefix, inPlace, last) : {};
+  const inPlacePatterns = inPlace !== undefined && !/[*?[\]{}\\]/.test(inPlace[missingAt]) ? fileInPlace(prefix, inPlace, last) : {};
   // A name with a stem and an extension ("utils.py", not ".env" or "Makefile"), told by index: a
   // regular expression for it backtracks over a long name of many dots.
   const extensionDot = last.lastIndexOf('.');
@@ -266,7 +266,7 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
     const deeper = deeperGlob === undefined ? undefined : oneLevelDown(relative.pattern.source);
     return deeper === undefined ? relative : { ...relative, deeper: compilePattern(deeper) };
   });
-  return { ...compiled, ...filesInPlace, ...(nearName ? { nearName } : {}), nearSegments, related };
+  return { ...compiled, ...inPlacePatterns, ...(nearName ? { nearName } : {}), nearSegments, related };
 }
 
 /**
