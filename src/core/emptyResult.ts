@@ -9,7 +9,8 @@
  * sameStem.ts), those near patterns match (nearPatterns.ts: an anchored one at any depth, one
  * level deeper, the file's name alone, names near it, a near directory after a wildcard, one
  * with a related ending) and those `includeIgnored` would add (one more walk each, nearMatches.ts
- * and ignoredProbe.ts), and slips in how the pattern was written (patternSlips.ts).
+ * and ignoredProbe.ts; where the near directory holds no match, one more for those it hides), and
+ * slips in how the pattern was written (patternSlips.ts).
  */
 
 import * as nodePath from 'node:path';
@@ -35,7 +36,7 @@ const SIBLINGS_NAMED = 30;
 export async function explainEmpty(
   request: GlobRequest,
   { caseless, sameStem }: Pick<CollectedMatches, 'caseless' | 'sameStem'>,
-  ignored: IgnoredMatches | undefined,
+  { ignored, nearIgnored }: { readonly ignored?: IgnoredMatches; readonly nearIgnored?: IgnoredMatches },
   { anyDepth, relatedExtensions, nearDirectory, missingDeeper, fileNamed, fileWithExtension, fileFits, deeper, nameElsewhere, nearNames, nearSegment }: NearMatches,
   missing: MissingDirectory | undefined,
 ): Promise<EmptyResultFacts> {
@@ -44,7 +45,7 @@ export async function explainEmpty(
   const slips = patternSlips(request.patternAsGiven);
   // Named only where the pattern would have found one of them there (nearPatterns.ts).
   const fileInstead = fileFits ? joinedFilesInPlace(fileNamed, fileWithExtension) : undefined;
-  const nearPlaceFinds = Boolean(anyDepth?.count || deeper || nearDirectory?.count || missingDeeper || fileInstead || nearSegment);
+  const nearPlaceFinds = Boolean(anyDepth?.count || deeper || nearDirectory?.count || nearIgnored?.count || missingDeeper || fileInstead || nearSegment);
   const facts: { -readonly [K in keyof EmptyResultFacts]: EmptyResultFacts[K] } = {
     ...slips,
     ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first) } } : {}),
@@ -76,7 +77,14 @@ export async function explainEmpty(
     ...facts,
     missingDirectory: missing.directory,
     ...(near
-      ? { missingDirectoryNear: { directory: near.directory, otherCase: near.otherCase, ...(nearDirectory ? { matches: shownMatches(nearDirectory) } : {}) } }
+      ? {
+          missingDirectoryNear: {
+            directory: near.directory,
+            otherCase: near.otherCase,
+            ...(nearDirectory ? { matches: shownMatches(nearDirectory) } : {}),
+            ...(nearIgnored?.count ? { ignored: { count: nearIgnored.count, complete: nearIgnored.complete, examples: shown(nearIgnored.first) } } : {}),
+          },
+        }
       : {}),
     ...(missingDeeper ? { missingDirectoryDeeper: shownMatches(missingDeeper) } : {}),
     ...(fileInstead ? { missingDirectoryFile: shownMatches(fileInstead) } : {}),

@@ -26,6 +26,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     result.sameStem !== undefined ||
     (result.relatedExtensions?.length ?? 0) > 0 ||
     (result.missingDirectoryNear?.matches?.count ?? 0) > 0 ||
+    (result.missingDirectoryNear?.ignored?.count ?? 0) > 0 ||
     result.missingDirectoryDeeper !== undefined ||
     result.missingDirectoryFile !== undefined ||
     result.deeperMatches !== undefined ||
@@ -36,7 +37,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   // directory in it, and what its folders hold elsewhere is beside the point.
   const startsWithFolder = result.rootRepeated?.path !== undefined;
   if (result.missingDirectory !== undefined && !startsWithFolder) {
-    hints.push(missingDirectoryHint(result, result.missingDirectory));
+    hints.push(missingDirectoryHint(result, result.missingDirectory, context.excludesApplied));
   }
   if (result.nearSegmentMatches) {
     const { directory, nearDirectory } = result.nearSegmentMatches;
@@ -97,7 +98,9 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
       : `- The pattern contains "/", so it is anchored to ${result.rootLabel} (it must match from there down).`;
     hints.push(`${anchoring} ${anyDepthAdvice(result, context.anyDepthPattern, context.absolutePattern)}`);
   }
-  if (!result.includeIgnored) {
+  // Where the near directory's ignored files are named, that "includeIgnored" would not help the
+  // pattern as written (no directory of its name) would only muddle the line that says it helps.
+  if (!result.includeIgnored && !result.missingDirectoryNear?.ignored) {
     hints.push(ignoredHint(result.ignoredMatches, context.excludesApplied));
   }
   if (result.regularExpression) {
@@ -109,9 +112,10 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
 
 /**
  * That a directory the pattern names does not exist, and what the one with the nearest name
- * holds; where none near holds matches, the files with its name in its place, if any.
+ * holds (or, holding none, hides from the search); where none near holds matches, the files with
+ * its name in its place, if any.
  */
-function missingDirectoryHint(result: ResultFacts, missing: string): string {
+function missingDirectoryHint(result: ResultFacts, missing: string, excludesApplied: boolean): string {
   const missingText = `- ${quoted(missing)} does not exist in ${result.rootLabel}`;
   const near = result.missingDirectoryNear;
   const deeper = result.missingDirectoryDeeper;
@@ -136,6 +140,11 @@ function missingDirectoryHint(result: ResultFacts, missing: string): string {
   const matches = near.matches;
   if (matches === undefined) {
     return `${missingText}, but ${existing}.${file}`;
+  }
+  const ignored = near.ignored;
+  if (matches.count === 0 && ignored !== undefined) {
+    const { count: files, complete, examples } = ignored;
+    return `${missingText}, but ${existing}, where ${countedFiles(files, complete)} ${hiddenBy(excludesApplied)} ${files === 1 ? 'matches' : 'match'}${someOf(files, examples)}. "pattern": ${quoted(matches.pattern)} with "includeIgnored": true finds ${files === 1 ? 'it' : 'them'}.${file}`;
   }
   if (matches.count === 0) {
     return `${missingText}; ${existing}, but "pattern": ${quoted(matches.pattern)} finds nothing there either.${file}`;
@@ -216,7 +225,7 @@ function slipHints(result: ResultFacts): string[] {
 
 /** What passing `includeIgnored` would do, as far as the empty search's look at ignored files learned. */
 function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: boolean): string {
-  const hidden = `hidden by .gitignore, .ignore and .rgignore files${excludesApplied ? ' and by the files.exclude and search.exclude settings' : ''}`;
+  const hidden = hiddenBy(excludesApplied);
   if (ignored === undefined) {
     return `- Files ${hidden} were not searched; pass "includeIgnored": true to search them too.`;
   }
@@ -227,6 +236,11 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
   }
   const files = ignored.complete ? count(ignored.count, 'file') : `At least ${count(ignored.count, 'file')}`;
   return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${someOf(ignored.count, ignored.examples)}. Pass "includeIgnored": true to search them.`;
+}
+
+/** What hides the files `includeIgnored` lifts: the excludes only where the search had any. */
+function hiddenBy(excludesApplied: boolean): string {
+  return `hidden by .gitignore, .ignore and .rgignore files${excludesApplied ? ' and by the files.exclude and search.exclude settings' : ''}`;
 }
 
 /** "12 files", or "at least 1,000 files" for a count a walk cut short; capitalised to open a line. */

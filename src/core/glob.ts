@@ -6,11 +6,11 @@
 
 import { collectMatches, type RipgrepEvent } from './collect';
 import { groupByTopLevelEntry } from './group';
-import { probeIgnored } from './ignoredProbe';
+import { probeIgnored, probeIgnoredInNearDirectory } from './ignoredProbe';
 import type { StatMode } from './modifiedTimes';
 import { modifiedOrder } from './order';
 import { excludedBy, firstMissingDirectory } from './missingDirectory';
-import { probeNearMatches } from './nearMatches';
+import { probeNearMatches, type NearMatches } from './nearMatches';
 import { searchedDirectories } from './searchedDirectories';
 import { CompletedSearch } from './present';
 import type { GlobResult } from './result';
@@ -55,7 +55,9 @@ export interface GlobOptions {
    * How long a search that found nothing may spend counting the files `includeIgnored` would find
    * (ignoredProbe.ts) and, at the same time, those that patterns near the one given match
    * (nearMatches.ts) and which directories beside a missing one are searched
-   * (searchedDirectories.ts); 0 turns these walks off. @default DEFAULT_EMPTY_PROBE_MS
+   * (searchedDirectories.ts), then in what is left, where a missing directory's near one holds no
+   * match, the files there that ignore rules hide; 0 turns these walks off.
+   * @default DEFAULT_EMPTY_PROBE_MS
    */
   readonly emptyProbeMs?: number;
 }
@@ -77,6 +79,9 @@ export const DEFAULT_MAX_PATHS = 2_000_000;
  * gives what was counted by then, or the plain advice.
  */
 export const DEFAULT_EMPTY_PROBE_MS = 1_000;
+
+/** What an answer that is not empty, or that looks at no near pattern, learned of them. */
+const NO_NEAR_MATCHES: NearMatches = { relatedExtensions: [] };
 
 export const DEFAULT_RULES: ScopeRules = {
   useIgnoreFiles: true,
@@ -146,14 +151,17 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const missing =
       order.length === 0 && incompleteBecause === undefined && !request.absoluteElsewhere ? await firstMissingDirectory(request, excludedBy(request, rulesFor)) : undefined;
     // Side by side: each is a walk of its own, and an empty answer waits for all.
+    const probesStarted = Date.now();
     const [ignored, near, searched] = probing
       ? await Promise.all([
           request.includeIgnored ? undefined : probeIgnored(request, probe),
           // A pattern naming a place outside the workspace gets "path" advice instead (request.ts).
-          request.absoluteElsewhere ? { relatedExtensions: [] } : probeNearMatches(request, { ...probe, searchMs }, missing),
+          request.absoluteElsewhere ? NO_NEAR_MATCHES : probeNearMatches(request, { ...probe, searchMs }, missing),
           missing?.siblings ? searchedDirectories(request, missing.siblings, probe) : undefined,
         ])
-      : [undefined, { relatedExtensions: [] }, undefined];
+      : [undefined, NO_NEAR_MATCHES, undefined];
+    // After the near walk, which tells whether the near directory holds no match under the rules.
+    const nearIgnored = probing ? await probeIgnoredInNearDirectory(request, near.nearDirectory, { ...probe, timeLimitMs: probeMs - (Date.now() - probesStarted) }) : undefined;
     const missingAsShown = missing?.siblings && searched ? { ...missing, siblings: { ...missing.siblings, names: searched } } : missing;
     return new CompletedSearch({
       request,
@@ -162,6 +170,7 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
       repeated,
       ...(ignored ? { ignored } : {}),
       near,
+      ...(nearIgnored ? { nearIgnored } : {}),
       ...(missingAsShown ? { missing: missingAsShown } : {}),
       entries: groupByTopLevelEntry(order, found.entries, scopes),
       incompleteBecause,

@@ -10,6 +10,8 @@
 import { countingWalksThenTopLevels, type ThenTopLevelsOptions } from './countingWalk';
 import type { ScopeRules } from './glob';
 import { NameCounter, type FoundNames } from './foundNames';
+import type { PatternMatches } from './nearMatches';
+import { compilePattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
 import { nameFilterArgs } from './ripgrep/nameFilter';
 
@@ -59,4 +61,24 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
     options,
   );
   return whole === undefined ? undefined : { count: found.count, complete: whole, first: found.first };
+}
+
+/**
+ * What `includeIgnored` would find in the near directory of a missing one (missingDirectory.ts),
+ * where the pattern with it in place matches nothing under the search's own rules. A model that
+ * wrote "distt/*.js" where a git-ignored dist/ holds the build was told that "dist/*.js" finds
+ * nothing there, and took dist/ for empty. One more walk, of that directory alone with the rules
+ * lifted, in the time the other looks left; undefined where there is nothing to look at: the
+ * near walk counted files there, or was cut (its none proves nothing), or no time is left.
+ */
+export function probeIgnoredInNearDirectory(
+  request: GlobRequest,
+  nearDirectory: PatternMatches | undefined,
+  options: IgnoredProbeOptions,
+): Promise<IgnoredMatches | undefined> | undefined {
+  if (request.includeIgnored || nearDirectory === undefined || nearDirectory.count > 0 || !nearDirectory.complete || options.timeLimitMs <= 0) {
+    return undefined;
+  }
+  // The pattern's directories narrow the walk: the near one, not the whole tree.
+  return probeIgnored({ ...request, pattern: compilePattern(nearDirectory.pattern), patternAsGiven: nearDirectory.pattern }, options);
 }

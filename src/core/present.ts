@@ -34,6 +34,8 @@ export interface CompletedSearchParts {
   readonly ignored?: IgnoredMatches;
   /** For a complete search that found nothing: what patterns near the one given match. */
   readonly near: NearMatches;
+  /** For a complete search that found nothing: what `includeIgnored` would find in a missing directory's near one, where nothing else matches there. */
+  readonly nearIgnored?: IgnoredMatches;
   /** For a complete search that found nothing: the first directory the pattern names that does not exist. */
   readonly missing?: MissingDirectory;
   readonly excludesApplied: boolean;
@@ -102,7 +104,7 @@ export class CompletedSearch implements GlobSearch {
       spill: overCap ? await this.savedList() : null,
       warnings: { count: found.warningCount, first: found.warnings },
       dropped: { vanished: found.vanished, unreadable: found.unreadable, skipped: found.skipped, repeated: this.parts.repeated },
-      ...(order.length === 0 ? await explainEmpty(request, found, this.parts.ignored, this.parts.near, this.parts.missing) : {}),
+      ...(order.length === 0 ? await explainEmpty(request, found, { ignored: this.parts.ignored, nearIgnored: this.parts.nearIgnored }, this.parts.near, this.parts.missing) : {}),
       ...(order.length === 0 && request.absoluteElsewhere ? { absoluteElsewhere: request.absoluteElsewhere } : {}),
       elapsedMs: this.parts.now().getTime() - this.parts.started,
     };

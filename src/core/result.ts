@@ -99,7 +99,13 @@ export interface EmptyResultFacts extends PatternSlips {
    * A directory beside the missing one with a near name (missingDirectory.ts: `src/` for `Src/`,
    * `test/` for `tests/`), and what the pattern with it in place matches, when that was counted.
    */
-  readonly missingDirectoryNear?: { readonly directory: string; readonly otherCase: boolean; readonly matches?: ShownPatternMatches };
+  readonly missingDirectoryNear?: {
+    readonly directory: string;
+    readonly otherCase: boolean;
+    readonly matches?: ShownPatternMatches;
+    /** Where `matches` counted none: the files there it matches that ignore rules or excludes hide, when there are some. */
+    readonly ignored?: { readonly count: number; readonly complete: boolean; readonly examples: readonly string[] };
+  };
   /** Where no directory beside the missing one has a near name: those there are, the first few, and how many. */
   readonly missingDirectorySiblings?: { readonly first: readonly string[]; readonly count: number };
   /** What the pattern matches with the missing directory anywhere inside its parent, when it finds files. */

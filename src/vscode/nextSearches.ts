@@ -43,6 +43,8 @@ function entrySearches(result: GlobResult, shape: PatternShape, input: GlobInput
 
 function emptyAnswerSearches(result: GlobResult, input: GlobInput): Array<NextSearch | undefined> {
   const meant = patternMeant(result);
+  // A near directory whose files only ignore rules hide: the search with them lifted.
+  const nearIgnored = result.missingDirectoryNear?.ignored !== undefined && meant === result.missingDirectoryNear.matches?.pattern;
   // Where ignored files match, and where the look at them stopped before it had searched them all
   // (the answer then says to search them all).
   const ignoredMayMatch = result.ignoredMatches !== undefined && (result.ignoredMatches.count > 0 || !result.ignoredMatches.complete);
@@ -52,8 +54,10 @@ function emptyAnswerSearches(result: GlobResult, input: GlobInput): Array<NextSe
   const search =
     meant === undefined
       ? undefined
-      : folder === undefined
-        ? nextSearch(`Search for ${meant}`, { ...input, pattern: meant })
+      : nearIgnored
+        ? nextSearch(`Search for ${meant} with ignored files`, { ...input, pattern: meant, includeIgnored: true })
+        : folder === undefined
+          ? nextSearch(`Search for ${meant}`, { ...input, pattern: meant })
         : nextSearch(`Search ${folder} for ${meant}`, { ...input, pattern: meant, path: folder });
   return [search, ignored];
 }
@@ -63,7 +67,7 @@ function patternMeant(result: GlobResult): string | undefined {
   return (
     slipPatternMeant(result) ??
     result.rootRepeated?.pattern ??
-    (result.missingDirectoryNear?.matches?.count ? result.missingDirectoryNear.matches.pattern : undefined) ??
+    (result.missingDirectoryNear?.matches?.count || result.missingDirectoryNear?.ignored ? result.missingDirectoryNear.matches?.pattern : undefined) ??
     result.missingDirectoryDeeper?.pattern ??
     result.missingDirectoryFile?.pattern ??
     result.nearSegmentMatches?.pattern ??

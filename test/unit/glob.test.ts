@@ -622,8 +622,12 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       ['scr/*.ts', '"scr/" does not exist in the workspace, but "src/" does, where 1 file matches: "src/main.ts". "pattern": "src/*.ts" finds it.'],
       ['test/units/*.ts', '"test/units/" does not exist in the workspace, but "test/unit/" does, where 1 file matches: "test/unit/b.ts". "pattern": "test/unit/*.ts" finds it.'],
       ['lib/*.ts', '"lib/" does not exist in the workspace, but "Lib/" does (names are matched case-sensitively), where 1 file matches: "Lib/util.ts". "pattern": "Lib/*.ts" finds it.'],
-      // Ignored files are not counted: the search's own rules.
-      ['ignored/nears/*.ts', '"ignored/nears/" does not exist in the workspace; "ignored/near/" does, but "pattern": "ignored/near/*.ts" finds nothing there either.'],
+      // Ignored files are not counted as matches (the search's own rules), but where the near
+      // directory holds no other, they are named, with how to search them.
+      [
+        'ignored/nears/*.ts',
+        '"ignored/nears/" does not exist in the workspace, but "ignored/near/" does, where 1 file hidden by .gitignore, .ignore and .rgignore files matches: "ignored/near/c.ts". "pattern": "ignored/near/*.ts" with "includeIgnored": true finds it.',
+      ],
       // Not near: a three-letter name one letter off another ("app"), a file of the near name.
       // Nor "ignored/": its only file is ignored.
       ['api/*.ts', '"api/" does not exist in the workspace. The directories at the top are "Lib/", "app/", "components/", "docs/", "lib-old/", "src/", "test/".'],
@@ -635,6 +639,13 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
         assert.doesNotMatch((await search(tree, { pattern })).text, /lies? elsewhere/, pattern);
       }
     }
+    // What it says to pass finds the ignored file; and the answer does not also say that
+    // "includeIgnored" would not help (true only of the pattern as written), nor what the
+    // pattern finds at any depth: the pattern meant is given.
+    const hidden = await search(tree, { pattern: 'ignored/nears/*.ts' });
+    assert.doesNotMatch(hidden.text, /would not help|At any depth/);
+    const lifted = await search(tree, { pattern: 'ignored/near/*.ts', includeIgnored: true });
+    assert.deepEqual(lifted.page.map((path) => path.path), ['ignored/near/c.ts']);
     // Without the near-pattern walk the directory is still named, without a count.
     const unlooked = await search(tree, { pattern: 'tests/**' }, { emptyProbeMs: 0 });
     assert.match(unlooked.text, /^- "tests\/" does not exist in the workspace, but "test\/" does\.$/m);

@@ -109,6 +109,16 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     await assertOffersSixFilesWith('src/as/*.ts', 'src/a/*.ts');
   });
 
+  it('for an empty answer naming a directory whose near one holds only ignored matches, offers the pattern with it and ignored files', async () => {
+    // "ignored/" is git-ignored: under the search's rules "ignored/*.ts" finds nothing.
+    const [near, ...rest] = await offered({ pattern: 'ignore/*.ts' });
+    assert.equal(near.label, 'Search for ignored/*.ts with ignored files');
+    assert.deepEqual(near.input, { pattern: 'ignored/*.ts', includeIgnored: true });
+    assert.deepEqual(near.found.page.map((path) => path.path), ['ignored/x.ts']);
+    // No search of the pattern as written with ignored files: it has no directory of its name.
+    assert.deepEqual(rest, []);
+  });
+
   it('for an empty answer naming a directory where a file of its name is, offers the pattern that finds the file', async () => {
     const [file] = await offered({ pattern: 'lib/k-0/**' });
     assert.equal(file.label, 'Search for lib/k-0.*');
