@@ -8,7 +8,7 @@
 import { onlyWhitespaceRewritten, rewriteSuggested } from './patternSlips';
 import type { RenderContext, ResultFacts } from './render';
 import type { ShownPatternMatches } from './result';
-import { count, quoted } from './words';
+import { count, number, quoted } from './words';
 
 export function emptyHints(result: ResultFacts, context: RenderContext): string[] {
   if (!result.complete) {
@@ -235,7 +235,27 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
       : `- Files ${hidden} were searched only in part: the look at them stopped early, and none it reached matches. Pass "includeIgnored": true to search them all.`;
   }
   const files = ignored.complete ? count(ignored.count, 'file') : `At least ${count(ignored.count, 'file')}`;
-  return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${someOf(ignored.count, ignored.examples)}. Pass "includeIgnored": true to search them.`;
+  return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${whereTheyLie(ignored)}${someOf(ignored.count, ignored.examples)}. Pass "includeIgnored": true to search them.`;
+}
+
+/** Top-level entries named with their counts at most; the rest are counted. */
+const ENTRIES_NAMED = 4;
+
+/**
+ * Where ignored matches lie, by top-level entry, where the examples do not show them all: most
+ * lie in installed packages or build output, and a model deciding on "includeIgnored" should
+ * know which ("node_modules/ 950 · dist/ 50").
+ */
+function whereTheyLie({ count: files, examples, entries }: NonNullable<ResultFacts['ignoredMatches']>): string {
+  if (files <= examples.length || entries.length === 0) {
+    return '';
+  }
+  if (entries.length === 1) {
+    return `, all in ${entries[0].label}`;
+  }
+  const named = entries.slice(0, ENTRIES_NAMED).map(({ label, count: inEntry }) => `${label} ${number(inEntry)}`);
+  const more = entries.length > ENTRIES_NAMED ? ` · +${number(entries.length - ENTRIES_NAMED)} more` : '';
+  return ` (${named.join(' · ')}${more})`;
 }
 
 /** What hides the files `includeIgnored` lifts: the excludes only where the search had any. */

@@ -50,3 +50,46 @@ export class NameCounterByName extends NameCounter {
     return [...this.byName].sort(([, a], [, b]) => b.count - a.count);
   }
 }
+
+/**
+ * Names counted as a whole and by the top-level entry each lies in (its first segment below the
+ * search root, as the page's entries: "node_modules/", "README.md"). The first names met often all
+ * lie in one entry (ripgrep walks one directory to its end before the next), so the examples are
+ * the first of each entry, as a round-robin page takes them, and the answer can say how the
+ * count splits: "node_modules/ 950 · dist/ 50", not three names from node_modules alone.
+ */
+export class NameCounterByEntry extends NameCounter {
+  private readonly byEntry = new Map<string, { count: number; first: { scope: number; name: RawName } }>();
+
+  override add(scope: number, name: RawName, entry?: string): void {
+    super.add(scope, name);
+    if (entry === undefined) {
+      return;
+    }
+    const counted = this.byEntry.get(entry);
+    if (counted === undefined) {
+      this.byEntry.set(entry, { count: 1, first: { scope, name } });
+    } else {
+      counted.count += 1;
+    }
+  }
+
+  /** The entries with their counts, the most first (ties in the order they were met). */
+  entries(): Array<{ label: string; count: number }> {
+    return [...this.byEntry].map(([label, { count }]) => ({ label, count })).sort((a, b) => b.count - a.count);
+  }
+
+  /** The first name of each entry, in the order they were met, then the first names met. */
+  examples(): Array<{ scope: number; name: RawName }> {
+    const picked = [...this.byEntry.values()].slice(0, EXAMPLES).map(({ first }) => first);
+    for (const found of this.first) {
+      if (picked.length === EXAMPLES) {
+        break;
+      }
+      if (!picked.some((chosen) => chosen.scope === found.scope && chosen.name === found.name)) {
+        picked.push(found);
+      }
+    }
+    return picked;
+  }
+}

@@ -164,7 +164,7 @@ function firstSegment(name: RawName, rootPrefix: string): { key: string; entryNa
   return { key: `\0${entryName.toString('latin1')}`, entryName, isDirectory: slash !== -1 };
 }
 
-function entryLabel(prefix: string, entryName: RawName, isDirectory: boolean): string {
+export function entryLabel(prefix: string, entryName: RawName, isDirectory: boolean): string {
   const suffix = isDirectory ? '/' : '';
   if (typeof entryName === 'string') {
     return showName(prefix + entryName + suffix);

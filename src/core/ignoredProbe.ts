@@ -9,7 +9,8 @@
 
 import { countingWalksThenTopLevels, type ThenTopLevelsOptions } from './countingWalk';
 import type { ScopeRules } from './glob';
-import { NameCounter, type FoundNames } from './foundNames';
+import { NameCounterByEntry, type FoundNames } from './foundNames';
+import { entryLabel } from './group';
 import type { PatternMatches } from './nearMatches';
 import { compilePattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
@@ -31,6 +32,8 @@ export const IGNORED_COUNTED_AT_MOST = 1_000;
 export interface IgnoredMatches extends FoundNames {
   /** False when the walk ran out of time, was stopped or counted enough: `count` is then a lower bound. */
   readonly complete: boolean;
+  /** The top-level entries they lie in, as the page shows entries ("node_modules/"), with their counts, the most first. */
+  readonly entries: ReadonlyArray<{ readonly label: string; readonly count: number }>;
 }
 
 export interface IgnoredProbeOptions extends ThenTopLevelsOptions {
@@ -42,7 +45,7 @@ export interface IgnoredProbeOptions extends ThenTopLevelsOptions {
  * count of 0 that is not complete: the files it reached did not match, the rest are unknown.
  */
 export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOptions): Promise<IgnoredMatches | undefined> {
-  const found = new NameCounter();
+  const found = new NameCounterByEntry();
   const whole = await countingWalksThenTopLevels(
     request,
     {
@@ -53,14 +56,15 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
       ...(request.pattern.requiredSuffix ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
       consider: (scope, name, relative) => {
         if (request.pattern.matches(relative)) {
-          found.add(scope, name);
+          const slash = relative.indexOf('/');
+          found.add(scope, name, entryLabel(request.scopes[scope].entryPrefix, slash < 0 ? relative : relative.slice(0, slash), slash >= 0));
         }
         return { counted: found.count, enough: found.count === IGNORED_COUNTED_AT_MOST };
       },
     },
     options,
   );
-  return whole === undefined ? undefined : { count: found.count, complete: whole, first: found.first };
+  return whole === undefined ? undefined : { count: found.count, complete: whole, first: found.examples(), entries: found.entries() };
 }
 
 /**

@@ -154,9 +154,15 @@ export interface EmptyResultFacts extends PatternSlips {
   readonly relatedExtensions?: ReadonlyArray<ShownPatternMatches & { readonly extension: string }>;
   /**
    * Files `includeIgnored` would find: how many (a lower bound when not `complete`: the look ran
-   * out of time), and the first few as shown paths. Absent when nothing was learned.
+   * out of time), and a few as shown paths, the first of each entry. Absent when nothing was learned.
    */
-  readonly ignoredMatches?: { readonly count: number; readonly complete: boolean; readonly examples: readonly string[] };
+  readonly ignoredMatches?: {
+    readonly count: number;
+    readonly complete: boolean;
+    readonly examples: readonly string[];
+    /** The top-level entries they lie in ("node_modules/"), with their counts, the most first. */
+    readonly entries: ReadonlyArray<{ readonly label: string; readonly count: number }>;
+  };
   /**
    * The pattern's leading directories that its search root already ends with (`src/` for
    * "path": "src" and "pattern": "src/core/*.ts"), and the pattern without them; or, searching

@@ -216,13 +216,23 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       events.filter((event) => event.purpose !== 'countNear').map((event) => [event.phase, event.purpose, event.matched]),
       [['start', undefined, undefined], ['end', undefined, 0], ['start', 'countIgnored', undefined], ['end', 'countIgnored', 4]],
     );
-    assert.match(some.text, /- 4 files hidden by \.gitignore, \.ignore and \.rgignore files and by the files\.exclude and search\.exclude settings match, such as "[^"]+\.js", "[^"]+\.js", "[^"]+\.js"\. Pass "includeIgnored": true to search them\./);
+    // With where they lie, and examples from each entry (ripgrep walks one directory to its end
+    // before the next, so the first three met would all lie in one).
+    const line = /^- 4 files hidden by \.gitignore, \.ignore and \.rgignore files and by the files\.exclude and search\.exclude settings match \((build\/ 2 · node_modules\/ 2|node_modules\/ 2 · build\/ 2)\), such as "[^"]+\.js", "[^"]+\.js", "[^"]+\.js"\. Pass "includeIgnored": true to search them\.$/m.exec(some.text)?.[0];
+    assert.ok(line, some.text);
+    assert.match(line, /such as .*"build\//);
+    assert.match(line, /such as .*"node_modules\//);
     const one = await search(tree, { pattern: 'y.js' }, { rules });
     assert.match(one.text, /- 1 file hidden by .* matches: "build\/y\.js"\. Pass "includeIgnored": true/);
     // The pattern matches where it is anchored, in ignored files: no advice to match it elsewhere.
     const anchored = await search(tree, { pattern: 'build/*.js' }, { rules });
     assert.match(anchored.text, /- 2 files hidden by .* match: "build\/[xy]\.js", "build\/[xy]\.js"\./);
     assert.doesNotMatch(anchored.text, /start it with "\*\*\/"/);
+    // Past four entries, the rest are counted; the largest first.
+    tree.write({ 'out/a.md': 6, 'out/b.md': 6, 'out/c.md': 6, 'gen-1/a.md': 6, 'gen-2/a.md': 6, 'gen-3/a.md': 6, 'gen-4/a.md': 6, 'gen-5/a.md': 6 });
+    writeFileSync(tree.path('.gitignore'), 'build/\nout/\ngen-*/\n');
+    const spread = await search(tree, { pattern: '*.md' }, { rules });
+    assert.match(spread.text, /- 8 files hidden by .* match \(out\/ 3 · (gen-[1-5]\/ 1 · ){2}gen-[1-5]\/ 1 · \+2 more\), such as /);
     const none = await search(tree, { pattern: '*.py' }, { rules });
     assert.match(none.text, /No file hidden by .* matches either, so "includeIgnored" would not help/);
     // Turned off: the plain advice.
@@ -289,7 +299,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     const events: RipgrepEvent[] = [];
     const many = await search(tree, { pattern: '*.js' }, { onRipgrep: (event) => events.push(event) });
     assert.equal(many.total, 0);
-    assert.match(many.text, /- At least 1,000 files hidden by \.gitignore, \.ignore and \.rgignore files match, such as "vendor\/[^"]+\.js", /);
+    assert.match(many.text, /- At least 1,000 files hidden by \.gitignore, \.ignore and \.rgignore files match, all in vendor\/, such as "vendor\/[^"]+\.js", /);
     // The walk was ended there, not run to its end.
     const counted = events.find((event) => event.phase === 'end' && event.purpose === 'countIgnored');
     assert.equal(counted?.matched, 1_000);

@@ -1,0 +1,31 @@
+import * as assert from 'node:assert/strict';
+import { NameCounterByEntry } from '../../src/core/foundNames';
+
+describe('names counted by top-level entry (foundNames.ts), for the files an empty answer points to', () => {
+  it('gives the first name of each entry as examples, then the first names met, and the entries the most first', () => {
+    const counter = new NameCounterByEntry();
+    // As ripgrep lists them: one directory to its end before the next.
+    for (const name of ['node_modules/a.d.ts', 'node_modules/b.d.ts', 'node_modules/c.d.ts', 'node_modules/d.d.ts', 'dist/x.d.ts', 'dist/y.d.ts', 'types.d.ts']) {
+      counter.add(0, name, name.includes('/') ? `${name.slice(0, name.indexOf('/'))}/` : name);
+    }
+    assert.equal(counter.count, 7);
+    assert.deepEqual(
+      counter.examples().map(({ name }) => name),
+      ['node_modules/a.d.ts', 'dist/x.d.ts', 'types.d.ts'],
+    );
+    assert.deepEqual(counter.entries(), [
+      { label: 'node_modules/', count: 4 },
+      { label: 'dist/', count: 2 },
+      { label: 'types.d.ts', count: 1 },
+    ]);
+    // Fewer entries than examples: the rest are the first names met, each once.
+    const two = new NameCounterByEntry();
+    for (const name of ['src/a.ts', 'src/b.ts', 'lib/c.ts']) {
+      two.add(1, name, `${name.slice(0, name.indexOf('/'))}/`);
+    }
+    assert.deepEqual(
+      two.examples().map(({ scope, name }) => `${scope}:${String(name)}`),
+      ['1:src/a.ts', '1:lib/c.ts', '1:src/b.ts'],
+    );
+  });
+});
