@@ -285,12 +285,13 @@ function fileInPlace(prefix: string, inPlace: readonly string[], last: string): 
 
 /**
  * The files `inPlace` matches that the pattern's last part would match as a name, all of them
- * where it holds "**": the answer names a file in a missing directory's place only where the
- * pattern would have found it there ("src/utils.ts" for "src/utils/*.ts", not "tests.txt" for
+ * where it holds "**" or is empty (a pattern ending in "/", "src/utils/", means everything
+ * under): the answer names a file in a missing directory's place only where the pattern would
+ * have found it there ("src/utils.ts" for "src/utils/*.ts", not "tests.txt" for
  * "tests/**\/*.py"). Not a glob: it is only counted, never offered.
  */
 function fittingFiles(inPlace: readonly CompiledPattern[], last: string): CompiledPattern {
-  const name = last.includes('**') ? undefined : compilePattern(last);
+  const name = last === '' || last.includes('**') ? undefined : compilePattern(last);
   return {
     source: `${inPlace.map(({ source }) => source).join(' or ')}, named ${last}`,
     anchored: true,

@@ -626,6 +626,8 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       // The other number, both ways; with the count and the pattern, or that it finds nothing there either.
       ['tests/**', '"tests/" does not exist in the workspace, but "test/" does, where 2 files match: "test/a.ts", "test/unit/b.ts". "pattern": "test/**" finds them.'],
       ['tests/**/*.py', '"tests/" does not exist in the workspace; "test/" does, but "pattern": "test/**/*.py" finds nothing there either.'],
+      // Ending in "/", everything under (a last part that is empty threw while the looks were set up).
+      ['tests/', '"tests/" does not exist in the workspace, but "test/" does, where 2 files match: "test/a.ts", "test/unit/b.ts". "pattern": "test/" finds them.'],
       ['doc/*.md', '"doc/" does not exist in the workspace, but "docs/" does, where 1 file matches: "docs/x.md". "pattern": "docs/*.md" finds it.'],
       // One letter dropped, two swapped, one deeper down; another case comes first and says so.
       ['compnents/*.tsx', '"compnents/" does not exist in the workspace, but "components/" does, where 1 file matches: "components/Button.tsx". "pattern": "components/*.tsx" finds it.'],
@@ -676,6 +678,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       ],
       // Without one; and both, one pattern for all.
       ['bin/**', '"bin/" does not exist in the workspace. In its place is a file of that name: "bin". "pattern": "./bin" finds it. The directories at the top are "docs/", "lib/", "src/".', ['', '']],
+      ['bin/', '"bin/" does not exist in the workspace. In its place is a file of that name: "bin". "pattern": "./bin" finds it. The directories at the top are "docs/", "lib/", "src/".', ['', '']],
       ['lib/config/*.json', '"lib/config/" does not exist in the workspace. In its place are 2 files of that name: "lib/config", "lib/config.json". "pattern": "lib/{config,config.*}" finds them.', ['"lib/config"', '"lib/config.json"']],
       // A "," is a name's own outside braces.
       ['a,b/**', '"a,b/" does not exist in the workspace. In its place is a file of that name: "a,b.md". "pattern": "./a,b.*" finds it. The directories at the top are "docs/", "lib/", "src/".', ['', '']],
