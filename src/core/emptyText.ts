@@ -244,18 +244,20 @@ const ENTRIES_NAMED = 4;
 /**
  * Where ignored matches lie, by top-level entry, where the examples do not show them all: most
  * lie in installed packages or build output, and a model deciding on "includeIgnored" should
- * know which ("node_modules/ 950 · dist/ 50").
+ * know which ("node_modules/ 950 · dist/ 50"). Of a look that stopped early (at 1,000, or out of
+ * time, often inside the first large tree it walked) only what it found so far: other entries
+ * may hold more.
  */
-function whereTheyLie({ count: files, examples, entries }: NonNullable<ResultFacts['ignoredMatches']>): string {
+function whereTheyLie({ count: files, complete, examples, entries }: NonNullable<ResultFacts['ignoredMatches']>): string {
   if (files <= examples.length || entries.length === 0) {
     return '';
   }
   if (entries.length === 1) {
-    return `, all in ${entries[0].label}`;
+    return complete ? `, all in ${entries[0].label}` : `, all found so far in ${entries[0].label}`;
   }
   const named = entries.slice(0, ENTRIES_NAMED).map(({ label, count: inEntry }) => `${label} ${number(inEntry)}`);
   const more = entries.length > ENTRIES_NAMED ? ` · +${number(entries.length - ENTRIES_NAMED)} more` : '';
-  return ` (${named.join(' · ')}${more})`;
+  return ` (${complete ? '' : 'found so far: '}${named.join(' · ')}${more})`;
 }
 
 /** What hides the files `includeIgnored` lifts: the excludes only where the search had any. */

@@ -1,0 +1,30 @@
+import * as assert from 'node:assert/strict';
+import { emptyHints } from '../../src/core/emptyText';
+import { compilePattern } from '../../src/core/pattern';
+import type { RenderContext, ResultFacts } from '../../src/core/render';
+
+describe('what an empty answer says of the ignored files (emptyText.ts)', () => {
+  const context: RenderContext = { maxResults: 100, pattern: compilePattern('*.d.ts'), absolutePattern: false, excludesApplied: false, maxPaths: 1_000 };
+  const examples = ['node_modules/a/index.d.ts', 'dist/index.d.ts', 'node_modules/b/index.d.ts'];
+
+  /** The line on ignored files of an empty answer that learned `ignoredMatches`; only the fields the hints read are set. */
+  function ignoredLine(ignoredMatches: ResultFacts['ignoredMatches']): string | undefined {
+    const facts = { complete: true, includeIgnored: false, pattern: '*.d.ts', rootLabel: 'the workspace', total: 0, ignoredMatches };
+    return emptyHints(facts as unknown as ResultFacts, context).find((line) => line.includes('hidden by'));
+  }
+
+  it('says where they lie by top-level entry, as found so far where the look stopped early', () => {
+    const entries = [
+      { label: 'node_modules/', count: 950 },
+      { label: 'dist/', count: 50 },
+    ];
+    assert.match(ignoredLine({ count: 1_000, complete: true, examples, entries }) ?? '', /^- 1,000 files hidden by .* match \(node_modules\/ 950 · dist\/ 50\), such as "node_modules\/a\/index\.d\.ts", "dist\/index\.d\.ts", /);
+    // Stopped early, often inside the first large tree it walked: other entries may hold more.
+    assert.match(ignoredLine({ count: 1_000, complete: false, examples, entries }) ?? '', /^- At least 1,000 files hidden by .* match \(found so far: node_modules\/ 950 · dist\/ 50\), such as /);
+    const one = [{ label: 'node_modules/', count: 1_000 }];
+    assert.match(ignoredLine({ count: 1_000, complete: true, examples, entries: one }) ?? '', /match, all in node_modules\/, such as /);
+    assert.match(ignoredLine({ count: 1_000, complete: false, examples, entries: one }) ?? '', /match, all found so far in node_modules\/, such as /);
+    // Where the examples are all of them, nothing is added.
+    assert.match(ignoredLine({ count: 3, complete: true, examples, entries }) ?? '', /^- 3 files hidden by .* match: "node_modules/);
+  });
+});
