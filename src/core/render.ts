@@ -100,12 +100,17 @@ function reachLine(result: ResultFacts): string {
   return `The page reaches ${reach}. Matches per entry: ${largestEntries(entries)}.`;
 }
 
-/** Which "path" to pass to see more, naming the largest directory (a file cannot be a "path"). */
+/**
+ * Which "path" to pass to see more, naming the largest directory (a file cannot be a "path"); after
+ * the entries the page leaves out, the largest of those, which the page shows nothing of.
+ */
 function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] {
   const { entries, reached } = result.topLevel;
-  const largest = entries.filter((entry) => entry.isDirectory).sort((a, b) => b.count - a.count)[0];
+  const largestFirst = entries.filter((entry) => entry.isDirectory).sort((a, b) => b.count - a.count);
+  const largest = largestFirst[0];
   if (entries.length > context.maxResults) {
-    const example = largest ? `: pass one entry as "path" to look inside it, for example ${entryCall(largest.path, context)}` : '';
+    const leftOut = largestFirst.find((entry) => entry.onPage === 0) ?? largest;
+    const example = leftOut ? `: pass one entry as "path" to look inside it, for example ${entryCall(leftOut.path, context)}` : '';
     return [`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all (${entryCounts(entries.filter((entry) => entry.onPage === 0), MISSING_ENTRIES_SHOWN)})${example}.`];
   }
   if (largest && largest.count > largest.onPage) {
