@@ -184,8 +184,12 @@ function anyDepthAdvice(result: ResultFacts, anyDepthPattern: string, absolute: 
 function directoriesHint(result: ResultFacts): string {
   const directories = result.directories;
   const caseSensitive = result.caseless !== undefined || result.missingDirectoryNear?.otherCase ? '' : ' Matching is case-sensitive.';
+  // A pattern ending in "/" (or "**") already lists what is inside the directories it names.
+  const listsInside = /(\/|\*\*)$/.test(result.pattern);
   if (directories === undefined) {
-    return `- Only files are returned, never directories; to list what is inside a directory, end the pattern with "/" ("src/" for the src directory).${caseSensitive}`;
+    return listsInside
+      ? `- Only files are returned, never directories.${caseSensitive}`
+      : `- Only files are returned, never directories; to list what is inside a directory, end the pattern with "/" ("src/" for the src directory).${caseSensitive}`;
   }
   const { inside, found } = directories;
   if (found.length > 0) {

@@ -602,6 +602,12 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       assert.equal(files.total, 0, pattern);
       assert.match(files.text, /- Only files are returned, never directories; to list what is inside a directory, end the pattern with "\/"/);
     }
+    // A pattern that ends in "/" or "**" lists what is inside already: not told to end in "/".
+    for (const pattern of ['nowhere/', 'nowhere/**', 'src/core/x/']) {
+      const inside = await search(tree, { pattern });
+      assert.equal(inside.total, 0, pattern);
+      assert.match(inside.text, /^- Only files are returned, never directories\. Matching is case-sensitive\.$/m, pattern);
+    }
   });
 
   it('says when a pattern repeats the directories "path" already names, and what to pass instead', async () => {
