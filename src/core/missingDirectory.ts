@@ -7,13 +7,20 @@
  * by the near-pattern walk (nearMatches.ts), what the pattern finds there.
  */
 
-import { promises as fs, type Dirent } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { ScopeRules } from './glob';
-import { isDirectory } from './onDisk';
+import { entryKind, isDirectory } from './onDisk';
 import { compilePattern, type CompiledPattern } from './pattern';
 import { pathSegments } from './patternPath';
 import type { GlobRequest, SearchScope } from './request';
+import { VCS_METADATA_NAMES } from './ripgrep/args';
+
+/** An entry of a directory, a symbolic link taken as what it points at (the search follows links by default). */
+interface Entry {
+  readonly name: string;
+  readonly kind: 'directory' | 'file' | 'missing';
+}
 
 /** Whether a directory, by its path from the scope's walk root, is left out of the search (files.exclude, search.exclude). */
 export type DirectoryExcluded = (scope: SearchScope, walkRelative: string) => boolean;
@@ -23,9 +30,10 @@ export interface MissingDirectory {
   readonly directory: string;
   readonly near?: NearDirectory;
   /**
-   * Where none is near: the directories beside it (not hidden or excluded ones), by name, so a
-   * model that guessed the layout sees the one there is. Ignore files are not asked here: the
-   * empty answer's walk keeps those the search walks into (searchedDirectories.ts).
+   * Where none is near: the directories beside it (not excluded ones, nor version-control
+   * metadata), by name, so a model that guessed the layout sees the one there is. Ignore files are
+   * not asked here: the empty answer's walk keeps those the search walks into
+   * (searchedDirectories.ts).
    */
   readonly siblings?: Siblings;
 }
@@ -91,14 +99,17 @@ export function excludedBy(request: GlobRequest, rulesFor: (scope: SearchScope) 
 }
 
 /**
- * The directories (not hidden or excluded ones) in each root's `parent`, `listings` in the
- * order of the scopes, by name: the pattern is matched in each root.
+ * The directories in each root's `parent`, `listings` in the order of the scopes, by name: the
+ * pattern is matched in each root. Not excluded ones, nor version-control metadata, which the
+ * search never enters; hidden ones are listed, since it walks them (".github/" for
+ * "workflows/*.yml"), and so are links to directories.
  */
-function directoriesListed(request: GlobRequest, listings: readonly Dirent[][], parent: readonly string[], excluded: DirectoryExcluded): string[] {
+function directoriesListed(request: GlobRequest, listings: readonly Entry[][], parent: readonly string[], excluded: DirectoryExcluded): string[] {
+  const vcs: ReadonlySet<string> = new Set(VCS_METADATA_NAMES);
   const names = new Set<string>();
   request.scopes.forEach((scope, index) => {
     for (const entry of listings[index]) {
-      if (entry.isDirectory() && !entry.name.startsWith('.') && !excluded(scope, [...scope.rootSegments, ...parent, entry.name].join('/'))) {
+      if (entry.kind === 'directory' && !vcs.has(entry.name) && !excluded(scope, [...scope.rootSegments, ...parent, entry.name].join('/'))) {
         names.add(entry.name);
       }
     }
@@ -114,7 +125,7 @@ function directoriesListed(request: GlobRequest, listings: readonly Dirent[][], 
 export async function besideMissing(parent: string, name: string): Promise<{ nearDirectory?: string; filesWithStem: string[] }> {
   const entries = await directoryEntries(parent);
   const nearDirectory = nearestAmong(entries, name);
-  const filesWithStem = entries.filter((entry) => entry.isFile() && entry.name.startsWith(`${name}.`)).map((entry) => entry.name);
+  const filesWithStem = entries.filter((entry) => entry.kind === 'file' && entry.name.startsWith(`${name}.`)).map((entry) => entry.name);
   return { ...(nearDirectory !== undefined ? { nearDirectory } : {}), filesWithStem: inCodeUnitOrder(filesWithStem) };
 }
 
@@ -123,16 +134,27 @@ function inCodeUnitOrder(names: string[]): string[] {
   return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** A directory's entries; none where it cannot be read. */
-function directoryEntries(path: string): Promise<Dirent[]> {
-  return fs.readdir(path, { withFileTypes: true }).catch(() => []);
+/**
+ * A directory's entries, each link stat-ed for what it points at ("settings" linked to
+ * "real/config" is a directory; one that points nowhere is missing); none where it cannot be read.
+ */
+async function directoryEntries(path: string): Promise<Entry[]> {
+  const entries = await fs.readdir(path, { withFileTypes: true }).catch(() => []);
+  return Promise.all(
+    entries.map(async (entry): Promise<Entry> => {
+      if (entry.isSymbolicLink()) {
+        return { name: entry.name, kind: await entryKind(nodePath.join(path, entry.name)) };
+      }
+      return { name: entry.name, kind: entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'missing' };
+    }),
+  );
 }
 
 /** The directory among `entries` whose name is nearest `name`, if one is near. */
-function nearestAmong(entries: readonly Dirent[], name: string): string | undefined {
+function nearestAmong(entries: readonly Entry[], name: string): string | undefined {
   let best: { name: string; nearness: Nearness } | undefined;
   for (const entry of entries) {
-    const nearness = entry.isDirectory() ? nearnessOf(entry.name, name) : undefined;
+    const nearness = entry.kind === 'directory' ? nearnessOf(entry.name, name) : undefined;
     if (nearness !== undefined && (best === undefined || nearness < best.nearness)) {
       best = { name: entry.name, nearness };
     }

@@ -102,8 +102,9 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
     return pattern ? [{ key, pattern }] : [];
   });
   const deeperRelated = patterns.related.flatMap(({ deeper }) => (deeper ? [deeper] : []));
+  const anywhereRelated = patterns.related.flatMap(({ anywhere }) => (anywhere ? [anywhere] : []));
   const { nearName } = patterns;
-  const near: CompiledPattern[] = [...singles.map(({ pattern }) => pattern), ...patterns.related.map(({ pattern }) => pattern), ...deeperRelated];
+  const near: CompiledPattern[] = [...singles.map(({ pattern }) => pattern), ...patterns.related.map(({ pattern }) => pattern), ...deeperRelated, ...anywhereRelated];
   if (near.length === 0 && nearName === undefined && patterns.nearSegments.length === 0) {
     return { relatedExtensions: [] };
   }
@@ -180,11 +181,12 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
     ...(nearNamesGlob ? { nearNames: { pattern: nearNamesGlob, count: nearNames.count, first: nearNames.first, complete: walked && nearNames.count < COUNTED_AT_MOST } } : {}),
     ...(nearSegment ? { nearSegment } : {}),
     relatedExtensions: patterns.related
-      .map(({ extension, deeper }, i) => {
-        // Where the ending is, else one level down and below.
+      .map(({ extension, deeper, anywhere }, i) => {
+        // Where the ending is, else one level down and below, else at any depth.
         const direct = matchesOf(singles.length + i);
         const down = deeper ? matchesOf(singles.length + patterns.related.length + deeperRelated.indexOf(deeper)) : undefined;
-        return { extension, ...(direct.count === 0 && down ? down : direct) };
+        const elsewhere = anywhere ? matchesOf(singles.length + patterns.related.length + deeperRelated.length + anywhereRelated.indexOf(anywhere)) : undefined;
+        return { extension, ...([direct, down, elsewhere].find((matches) => matches !== undefined && matches.count > 0) ?? direct) };
       })
       .filter((matches) => matches.count > 0)
       .sort((a, b) => b.count - a.count)

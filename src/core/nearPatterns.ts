@@ -49,6 +49,12 @@ export interface RelatedPattern {
   readonly pattern: CompiledPattern;
   /** The same one level down and below, where the pattern has one (`src/**\/*.tsx` for `src/*.jsx`). */
   readonly deeper?: CompiledPattern;
+  /**
+   * The same at any depth, for an anchored pattern (`**\/workflows/*.yaml` for `workflows/*.yml`,
+   * where the file is `.github/workflows/ci.yaml`): the look at any depth tries the ending given
+   * only, and said it finds nothing either.
+   */
+  readonly anywhere?: CompiledPattern;
 }
 
 /**
@@ -264,7 +270,8 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
   const nearSegments = pattern.anchored ? [...nearSegmentsOf(prefix, segments), ...missingDown] : [];
   const related = relatedPatterns(pattern).map((relative) => {
     const deeper = deeperGlob === undefined ? undefined : oneLevelDown(relative.pattern.source);
-    return deeper === undefined ? relative : { ...relative, deeper: compilePattern(deeper) };
+    const anywhere = anyDepthGlob === undefined ? undefined : atAnyDepth(relative.pattern.source);
+    return { ...relative, ...(deeper === undefined ? {} : { deeper: compilePattern(deeper) }), ...(anywhere === undefined ? {} : { anywhere: compilePattern(anywhere) }) };
   });
   return { ...compiled, ...inPlacePatterns, ...(nearName ? { nearName } : {}), nearSegments, related };
 }

@@ -674,6 +674,22 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(unlooked.text, /^- "tests\/" does not exist in the workspace, but "test\/" does\.$/m);
   });
 
+  it('takes hidden directories and links to directories for the directories they are, and a related ending at any depth', async () => {
+    // Regression: "workflows/*.yml" got only "The directories at the top are "real/", "src/"" and
+    // "At any depth it finds nothing either", where .github/workflows/ci.yaml is; "setting/*.toml"
+    // was not pointed to "settings/", a link to a directory the search follows.
+    tree.write({ '.github/workflows/ci.yaml': 1, 'src/a.py': 2, 'real/config/app.toml': 3 });
+    symlinkSync(tree.path('real/config'), tree.path('settings'));
+    const workflows = await search(tree, { pattern: 'workflows/*.yml' }, { rules: VSCODE_DEFAULT_RULES });
+    assert.match(workflows.text, /^- "workflows\/" does not exist in the workspace\. The directories at the top are "\.github\/", "real\/", "settings\/", "src\/"\.$/m);
+    assert.match(workflows.text, /^- 1 file ends in "\.yaml" instead: "\.github\/workflows\/ci\.yaml"\. "pattern": "\*\*\/workflows\/\*\.yaml" finds it\.$/m);
+    assert.doesNotMatch(workflows.text, /At any depth/);
+    assert.equal((await search(tree, { pattern: '**/workflows/*.yaml' }, { rules: VSCODE_DEFAULT_RULES })).total, 1);
+    const settings = await search(tree, { pattern: 'setting/*.toml' }, { rules: VSCODE_DEFAULT_RULES });
+    assert.match(settings.text, /^- "setting\/" does not exist in the workspace, but "settings\/" does, where 1 file matches: "settings\/app\.toml"\. "pattern": "settings\/\*\.toml" finds it\.$/m);
+    assert.deepEqual((await search(tree, { pattern: 'settings/*.toml' }, { rules: VSCODE_DEFAULT_RULES })).page.map((path) => path.path), ['settings/app.toml']);
+  });
+
   it('names a file with the name of a missing directory in its place ("src/utils.ts" for "src/utils/"), and the pattern finds it', async () => {
     tree.write({
       'src/utils.ts': 1, 'src/utils.js': 2, 'src/helpers/a.ts': 3, 'src/helper.py': 4, 'bin': 5, 'lib/config': 6, 'lib/config.json': 7,
@@ -969,24 +985,32 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.doesNotMatch(tsconfig.text, /a name near/);
     // reStructuredText beside Markdown.
     assert.match((await search(tree, { pattern: 'docs/*.md' })).text, /^- 1 file ends in "\.rst" instead: "docs\/index\.rst"\. "pattern": "docs\/\*\.rst" finds it\.$/m);
-    // A missing directory with none near: those there are (not hidden ones, nor "ignored/", which
-    // .gitignore hides, nor "empty/", without a file; "java/" too, whose files lie deep), and the only one.
+    // A missing directory with none near: those there are (hidden ones too, which the search
+    // walks, but not "ignored/", which .gitignore hides, nor "empty/", without a file; "java/"
+    // too, whose files lie deep), and the only one.
     mkdirSync(tree.path('empty/inside'), { recursive: true });
-    tree.write({ 'java/main/java/com/App.java': 12 });
-    assert.match((await search(tree, { pattern: 'src/**/*.py' })).text, /^- "src\/" does not exist in the workspace\. The directories at the top are "docs\/", "java\/", "mypkg\/", "tests\/", "web\/"\.$/m);
+    tree.write({ 'java/main/java/com/App.java': 12, '.git/HEAD': 13 });
+    assert.match((await search(tree, { pattern: 'src/**/*.py' })).text, /^- "src\/" does not exist in the workspace\. The directories at the top are "\.venv\/", "docs\/", "java\/", "mypkg\/", "tests\/", "web\/"\.$/m);
     // Not those the settings exclude, unless ignored files are asked for.
     tree.write({ 'node_modules/pkg/index.js': 11 });
-    assert.match((await search(tree, { pattern: 'src/**/*.py' }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "docs\/", "java\/", "mypkg\/", "tests\/", "web\/"\.$/m);
-    assert.match((await search(tree, { pattern: 'src/**/*.py', includeIgnored: true }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "docs\/", "ignored\/", "java\/", "mypkg\/", "node_modules\/", "tests\/", "web\/"\.$/m);
-    // Without the empty answer's walks, those on disk.
-    assert.match((await search(tree, { pattern: 'src/**/*.py' }, { emptyProbeMs: 0 })).text, /The directories at the top are "docs\/", "empty\/", "ignored\/", "java\/", "mypkg\/", "node_modules\/", "tests\/", "web\/"\.$/m);
+    assert.match((await search(tree, { pattern: 'src/**/*.py' }, { rules: VSCODE_DEFAULT_RULES })).text, /The directories at the top are "\.venv\/", "docs\/", "java\/", "mypkg\/", "tests\/", "web\/"\.$/m);
+    assert.match(
+      (await search(tree, { pattern: 'src/**/*.py', includeIgnored: true }, { rules: VSCODE_DEFAULT_RULES })).text,
+      /The directories at the top are "\.venv\/", "docs\/", "ignored\/", "java\/", "mypkg\/", "node_modules\/", "tests\/", "web\/"\.$/m,
+    );
+    // Without the empty answer's walks, those on disk; never version-control metadata (".git/"),
+    // which the search never enters.
+    assert.match(
+      (await search(tree, { pattern: 'src/**/*.py' }, { emptyProbeMs: 0 })).text,
+      /The directories at the top are "\.venv\/", "docs\/", "empty\/", "ignored\/", "java\/", "mypkg\/", "node_modules\/", "tests\/", "web\/"\.$/m,
+    );
     // In a multi-root workspace the pattern is matched in each folder: the directories of all of them.
     const other = new TempTree();
     try {
       other.write({ 'lib/a.rb': 1 });
       const folders = [{ name: 'one', path: tree.root }, { name: 'two', path: other.root }];
       const multi = await glob({ pattern: 'src/**/*.py' }, folders, { ripgrepPath: await testRipgrep() });
-      assert.match(multi.text, /^- "src\/" does not exist in the 2 workspace folders\. The directories at the top are "docs\/", "java\/", "lib\/", "mypkg\/", "node_modules\/", "tests\/", "web\/"\.$/m);
+      assert.match(multi.text, /^- "src\/" does not exist in the 2 workspace folders\. The directories at the top are "\.venv\/", "docs\/", "java\/", "lib\/", "mypkg\/", "node_modules\/", "tests\/", "web\/"\.$/m);
     } finally {
       other.remove();
     }
