@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     });
     const answeredMs = performance.now() - stoppedAt;
     const count = (n: number): string => n.toLocaleString('en-US');
-    process.stdout.write(`| ${run} | ${answeredMs.toFixed(0)} | ${count(listed)} | ${count(result.total)} | ${count(result.dropped.skipped)} |\n`);
+    process.stdout.write(`| ${run} | ${answeredMs.toFixed(0)} | ${count(listed)} | ${count(result.total - result.unread)} | ${count(result.unread)} |\n`);
   }
 }
 

@@ -63,6 +63,11 @@ export interface CollectedMatches extends ModifiedTimesSummary {
   /** Set when something outside the engine killed ripgrep. */
   readonly killedBy?: string;
   /**
+   * True when ripgrep listed every match: each walk ended by itself, none cut by a stop. A stop
+   * while times are still read then leaves the order incomplete, not the result.
+   */
+  readonly listedAll: boolean;
+  /**
    * True when every name is a string shown verbatim (SPEC §5). Checked here, while ripgrep is
    * still walking and this thread mostly waits, so the complete list need not check its lines.
    */
@@ -94,6 +99,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
   const warnings: string[] = [];
   let warningCount = 0;
   let killedBy: string | undefined;
+  let walksEnded = 0;
   let allVerbatim = true;
   const caseless = new CaselessMatches(request.pattern);
   const sameStem = new SameStemMatches(stemGlob(request.pattern));
@@ -135,6 +141,10 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
             }
             return;
           }
+          // Names ripgrep printed before the bound stopped it are past the bound: not held.
+          if (names.length >= options.maxPaths) {
+            return;
+          }
           const match = names.length;
           times.add(match, scope.walkRoot, name);
           entries.add(match, scopeIndex, name);
@@ -166,6 +176,9 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     warnings.push(...outcome.warnings);
     warningCount += outcome.warningCount;
     killedBy ??= outcome.killedBy ?? undefined;
+    if (!outcome.stopped && outcome.killedBy === null) {
+      walksEnded += 1;
+    }
   }
 
   const summary = await times.finish();
@@ -178,6 +191,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     warnings,
     warningCount,
     ...(killedBy ? { killedBy } : {}),
+    listedAll: walksEnded === request.scopes.length,
     allVerbatim,
     ...(names.length === 0 ? notMatchedFound(caseless, sameStem) : {}),
   };

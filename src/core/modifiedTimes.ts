@@ -1,7 +1,8 @@
 /**
  * Reads the modification time of every match while ripgrep is still listing. A file that
  * vanished or turned into a directory since ripgrep listed it gets NaN and is counted; a
- * cancellation or a timeout leaves the rest unread (NaN as well) and counted apart, never thrown.
+ * cancellation or a timeout leaves the rest unread (NOT_READ, a time after every other, see
+ * statWays/record.ts) and counted apart, never thrown.
  * The size bound only ends the listing: the files held by then are still read.
  *
  * Four ways to read them, measured against each other with the benchmark (bench/): 'pool'
@@ -21,13 +22,13 @@ import { PooledModifiedTimes } from './statWays/pooled';
 import { SyncModifiedTimes } from './statWays/sync';
 
 export interface ModifiedTimesSummary {
-  /** Modification time in milliseconds per match index; NaN where none could be read. */
+  /** Modification time in milliseconds per match index; NaN where none could be read, NOT_READ (statWays/record.ts) where a stop came first. */
   readonly mtimes: Float64Array;
   /** Files gone (or no longer files) by the time they were stat-ed. */
   readonly vanished: number;
   /** Files whose time could not be read for another reason (permissions, loops). */
   readonly unreadable: number;
-  /** Files not stat-ed because the search was stopped first. */
+  /** Files not stat-ed because the search was stopped first: still matches, with the time NOT_READ. */
   readonly skipped: number;
 }
 

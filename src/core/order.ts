@@ -1,7 +1,8 @@
 /**
  * The complete result's order: modification time, oldest first, over the whole result (not per
  * directory, which is what ripgrep 13's `--sort=modified` does), ties broken by the shown path.
- * Matches without a time (vanished, unreadable, skipped) are left out.
+ * Matches without a time (vanished, unreadable) are left out; those a stop left unread have a
+ * time after every other (NOT_READ), so they come last, by path.
  *
  * The times are put in order by a radix sort on their bits (radixOrder.ts), which is linear and
  * stable, and only runs of equal times are then sorted by path. A comparator call per comparison

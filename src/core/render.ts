@@ -187,8 +187,13 @@ function entryCounts(entries: ResultFacts['topLevel']['entries'], shown: number)
 function problems(result: ResultFacts, context: RenderContext): string[] {
   const lines: string[] = [];
   if (!result.complete) {
-    const skipped = result.dropped.skipped > 0 ? ` (${count(result.dropped.skipped, 'more match', 'more matches')} found but not yet ordered are left out)` : '';
-    lines.push(`INCOMPLETE: ${stopSentence(result.incompleteBecause, context)}, so these ${count(result.total, 'file')} are only what was found before that${skipped}; more files may match. Narrow "path" or the pattern and search again.`);
+    // Found but not read: in the result, after the others (statWays/record.ts NOT_READ).
+    const unread = result.unread > 0 ? `the times of ${count(result.unread, 'file')} were not read, so ${result.unread === 1 ? 'it comes' : 'they come'} last, by path, not by time` : '';
+    lines.push(
+      result.listedAll
+        ? `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)} while file times were read. All ${count(result.total, 'matching file')} are here${unread ? `, but ${unread}` : ''}. Search again for their whole order.`
+        : `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)}, so these ${count(result.total, 'file')} are only what was found before that${unread ? `; ${unread}` : ''}; more files may match. Narrow "path" or the pattern and search again.`,
+    );
   }
   lines.push(...warningLines(result.warnings.count, result.warnings.first));
   const gone = result.dropped.vanished + result.dropped.unreadable;
@@ -201,7 +206,7 @@ function problems(result: ResultFacts, context: RenderContext): string[] {
 function stopSentence(reason: Incompleteness | undefined, context: RenderContext): string {
   switch (reason) {
     case 'timeout':
-      return `the search stopped at its time limit of ${number(Math.round((context.timeoutMs ?? 0) / 1000))} s`;
+      return `the search stopped at its time limit of ${seconds(context.timeoutMs ?? 0)}`;
     case 'cancelled':
       return 'the search was cancelled';
     case 'limit':
@@ -211,6 +216,12 @@ function stopSentence(reason: Incompleteness | undefined, context: RenderContext
     default:
       return 'the search stopped early';
   }
+}
+
+/** A time limit as set: "30 s", "1.5 s", "0.25 s" (not rounded to whole seconds, which made 0.4 s read "0 s"). */
+function seconds(ms: number): string {
+  const value = ms / 1000;
+  return `${Number.isInteger(value) ? number(value) : String(Number(value.toPrecision(3)))} s`;
 }
 
 function trimSlash(label: string): string {

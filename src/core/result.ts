@@ -68,11 +68,17 @@ export interface GlobResult extends EmptyResultFacts {
   /** What ripgrep warned about (unreadable directories and the like). */
   readonly warnings: { readonly count: number; readonly first: readonly string[] };
   /**
-   * Matches left out because they vanished, could not be read, or were not reached before a stop;
-   * and `repeated`: second listings of a file ripgrep listed twice (its directory changed during
-   * the walk), which is shown once.
+   * Matches left out because they vanished or could not be read; and `repeated`: second listings
+   * of a file ripgrep listed twice (its directory changed during the walk), which is shown once.
    */
-  readonly dropped: { readonly vanished: number; readonly unreadable: number; readonly skipped: number; readonly repeated: number };
+  readonly dropped: { readonly vanished: number; readonly unreadable: number; readonly repeated: number };
+  /**
+   * Matches a stop left before their times were read: in the result, after all the others, by
+   * path (counted in `total`, their top-level entries too).
+   */
+  readonly unread: number;
+  /** True when ripgrep listed every match, so a stop cut only the reading of times. */
+  readonly listedAll: boolean;
   /** For an empty result: the directory outside the search roots that the pattern named (request.ts). */
   readonly absoluteElsewhere?: AbsoluteElsewhere;
   readonly elapsedMs: number;

@@ -10,7 +10,14 @@ export interface SpillHeader {
   readonly pattern: string;
   /** How shown paths map back to files: a shown path starting with `prefix` lives under `path`. */
   readonly roots: ReadonlyArray<{ readonly prefix: string; readonly path: string }>;
+  /**
+   * The directories searched, where "path" narrowed the search below the roots: without them a
+   * header read later ("src/**", the workspace, 6 files) would describe another search.
+   */
+  readonly searched?: readonly string[];
   readonly total: number;
+  /** Matches a stop left before their times were read: the last lines, by path. */
+  readonly unread?: number;
   readonly complete: boolean;
   /** Why the search stopped early, when it did. */
   readonly stopped?: string;
@@ -32,7 +39,8 @@ export function spillHeaderParts(header: SpillHeader): { readonly before: string
     SPILL_TITLE,
     `# pattern: ${JSON.stringify(header.pattern)}`,
     `# roots: ${JSON.stringify(header.roots)}`,
-    '# order: modification time, oldest first; equal times by path',
+    ...(header.searched ? [`# searched: ${JSON.stringify(header.searched)}`] : []),
+    `# order: modification time, oldest first; equal times by path${header.unread ? `; the last ${header.unread}, whose times were not read, by path` : ''}`,
     `# total: ${header.total} files (${status})`,
     '',
   ].join('\n');

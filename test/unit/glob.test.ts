@@ -403,6 +403,18 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     const narrow = await search(tree, { pattern: '*.txt', path: 'pkg' }, { maxResults: 3 });
     // The example is the entry left out (the largest, pkg/big/, is on the page already).
     assert.match(narrow.text, /There are more top-level entries \(4\) than paths on a page \(3\), so 1 entry is not on it at all \(pkg\/small-2\/ 10\): pass one entry as "path" to look inside it, for example "path": "pkg\/small-2"\./);
+    // The complete list's header names the directory searched, as well as the root its lines are read from.
+    const lists = new TempTree();
+    try {
+      const saved = await search(tree, { pattern: '*.txt', path: 'pkg' }, { maxResults: 3, spillDirectory: lists.root });
+      assert.ok(saved.spill?.saved);
+      assert.ok(readFileSync(saved.spill.path, 'utf8').includes(`\n# searched: ${JSON.stringify([tree.path('pkg')])}\n`));
+      const whole = await search(tree, { pattern: '*.txt' }, { maxResults: 3, spillDirectory: lists.root });
+      assert.ok(whole.spill?.saved);
+      assert.doesNotMatch(readFileSync(whole.spill.path, 'utf8'), /# searched/);
+    } finally {
+      lists.remove();
+    }
   });
 
   it('names the entries a page leaves out, largest first, so none goes unseen', async () => {
@@ -1303,23 +1315,26 @@ describe('glob with the real ripgrep: stopping early', () => {
     assert.equal(exists(-pid), false, 'ripgrep process group still alive');
   });
 
-  it('a timed-out search kills ripgrep and says so', async () => {
-    let expire: (() => void) | undefined;
-    let pid = 0;
-    const result = await search(tree, { pattern: '*.txt' }, {
-      timeoutMs: 30_000,
-      startTimer: (_ms, onExpiry) => {
-        expire = onExpiry;
-        return () => undefined;
-      },
-      onRipgrep: (event) => {
-        pid = event.pid ?? pid;
-      },
-      onProgress: () => expire?.(),
-    });
-    assert.equal(result.incompleteBecause, 'timeout');
-    assert.match(result.text, /INCOMPLETE: the search stopped at its time limit of 30 s/);
-    assert.equal(exists(pid), false);
+  it('a timed-out search kills ripgrep and says so, with the limit as set', async () => {
+    // Regression: the limit was rounded to whole seconds, so 0.4 s read "0 s" and 1.5 s "2 s".
+    for (const [timeoutMs, said] of [[30_000, '30 s'], [1_500, '1.5 s'], [400, '0.4 s']] as const) {
+      let expire: (() => void) | undefined;
+      let pid = 0;
+      const result = await search(tree, { pattern: '*.txt' }, {
+        timeoutMs,
+        startTimer: (_ms, onExpiry) => {
+          expire = onExpiry;
+          return () => undefined;
+        },
+        onRipgrep: (event) => {
+          pid = event.pid ?? pid;
+        },
+        onProgress: () => expire?.(),
+      });
+      assert.equal(result.incompleteBecause, 'timeout');
+      assert.ok(result.text.includes(`INCOMPLETE: the search stopped at its time limit of ${said}`), result.text);
+      assert.equal(exists(pid), false);
+    }
   });
 
   it('a search cancelled before it starts runs no ripgrep at all', async () => {

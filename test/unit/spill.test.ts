@@ -39,6 +39,24 @@ describe('spill: saving complete lists', () => {
     assert.match(text, /^# listed: all 3 *$/m);
   });
 
+  it('names in its header the directories searched below the roots, and the unread last lines', async () => {
+    // Regression: a list of "src/**" searched with "path": "pkg" named only the workspace, so read
+    // later it described another search (the workspace's src/, not pkg/src/).
+    const directory = tree.path('lists');
+    const narrowed = { ...header(3), pattern: 'src/**', searched: ['/work/project/pkg'], complete: false, stopped: 'timeout', unread: 2 };
+    const outcome = await saveSpill(directory, { maxLists: 5, maxTotalBytes: 1 << 20 }, narrowed, paths(3));
+    assert.ok(outcome.saved);
+    const text = readFileSync(outcome.path, 'utf8');
+    assert.match(text, /^# searched: \["\/work\/project\/pkg"\]$/m);
+    assert.match(text, /^# order: modification time, oldest first; equal times by path; the last 2, whose times were not read, by path$/m);
+    assert.match(text, /^# total: 3 files \(INCOMPLETE: timeout\)$/m);
+    assert.deepEqual(parseSpillHeader(text)?.roots, narrowed.roots);
+    // Neither line where there is nothing to say.
+    const plain = await saveSpill(directory, { maxLists: 5, maxTotalBytes: 1 << 20 }, header(3), paths(3));
+    assert.ok(plain.saved);
+    assert.doesNotMatch(readFileSync(plain.path, 'utf8'), /# searched|not read/);
+  });
+
   it('writes paths that are not ASCII as UTF-8, in the first chunk and in later ones', async () => {
     // Over a megabyte of lines, so they go out in more than one chunk; ASCII chunks are copied
     // byte for byte and the others encoded, so each kind of chunk is checked.

@@ -45,7 +45,9 @@ export class AsyncModifiedTimes implements ModifiedTimes {
 
   private pump(): void {
     if (stopsNow(this.signal)) {
-      this.record.skipped += this.queue.length - this.queueHead;
+      for (let at = this.queueHead; at < this.queue.length; at += 1) {
+        this.record.skip(this.queueIndexes[at]);
+      }
       this.queue = [];
       this.queueIndexes = [];
       this.queueHead = 0;

@@ -85,7 +85,9 @@ export class PooledModifiedTimes implements ModifiedTimes {
 
   async finish(): Promise<ModifiedTimesSummary> {
     if (stopsNow(this.signal) && this.batch) {
-      this.record.skipped += this.batch.names.length;
+      for (const index of this.batch.indexes) {
+        this.record.skip(index);
+      }
       this.batch = undefined;
     }
     this.send();

@@ -12,6 +12,14 @@ import type { StopReason } from '../stopper';
 const SIZE_BOUND: StopReason = 'limit';
 
 /**
+ * The time of a match found but not read before a stop: later than any real time, so the order
+ * puts such matches after all the others, by path (order.ts). They stay in the result: a stop
+ * while times are read leaves files ripgrep listed, and an answer without them (and their
+ * top-level entries) would say less than the search found.
+ */
+export const NOT_READ = Number.POSITIVE_INFINITY;
+
+/**
  * Whether a stop means "now": a cancellation or a timeout. Every way skips what is added after
  * any stop, but the size bound only ends the listing: the files held by then are still read.
  */
@@ -36,10 +44,16 @@ export class TimesRecord {
     this.mtimes[index] = Number.NaN;
     this.added = Math.max(this.added, index + 1);
     if (signal?.aborted) {
-      this.skipped += 1;
+      this.skip(index);
       return false;
     }
     return true;
+  }
+
+  /** Match `index`, admitted, is left unread after a stop: counted, and given NOT_READ. */
+  skip(index: number): void {
+    this.mtimes[index] = NOT_READ;
+    this.skipped += 1;
   }
 
   setOutcome(index: number, outcome: number, mtime: number): void {
@@ -48,7 +62,7 @@ export class TimesRecord {
     } else if (outcome === StatOutcome.Vanished) {
       this.vanished += 1;
     } else if (outcome === StatOutcome.Skipped) {
-      this.skipped += 1;
+      this.skip(index);
     } else {
       this.unreadable += 1;
     }

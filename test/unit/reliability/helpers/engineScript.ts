@@ -26,7 +26,8 @@ export interface EngineReport {
     readonly incompleteBecause?: string;
     readonly shown: string[];
     readonly warnings: { readonly count: number; readonly first: readonly string[] };
-    readonly dropped: { readonly vanished: number; readonly unreadable: number; readonly skipped: number; readonly repeated: number };
+    readonly dropped: { readonly vanished: number; readonly unreadable: number; readonly repeated: number };
+    readonly unread: number;
     readonly spill: unknown;
     readonly text: string;
   };
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
         shown: result.page.map((path) => path.shown),
         warnings: result.warnings,
         dropped: result.dropped,
+        unread: result.unread,
         spill: result.spill,
         text: result.text,
       },
