@@ -13,6 +13,7 @@ import type { NearMatches } from './nearMatches';
 import type { GlobOptions, GlobSearch } from './glob';
 import type { TopLevelEntries } from './group';
 import { atAnyDepth } from './pattern';
+import { patternSlips } from './patternSlips';
 import { renderModelText } from './render';
 import type { GlobResult, Incompleteness, PagePath, TopLevelEntry } from './result';
 import type { GlobRequest } from './request';
@@ -106,7 +107,7 @@ export class CompletedSearch implements GlobSearch {
       dropped: { vanished: found.vanished, unreadable: found.unreadable, repeated: this.parts.repeated },
       unread: found.skipped,
       listedAll: found.listedAll,
-      ...(order.length === 0 ? await explainEmpty(request, found, { ignored: this.parts.ignored, nearIgnored: this.parts.nearIgnored }, this.parts.near, this.parts.missing) : {}),
+      ...(order.length === 0 ? await explainEmpty(request, found, { ignored: this.parts.ignored, nearIgnored: this.parts.nearIgnored }, this.parts.near, this.parts.missing) : bracesSlip(request.patternAsGiven)),
       ...(order.length === 0 && request.absoluteElsewhere ? { absoluteElsewhere: request.absoluteElsewhere } : {}),
       elapsedMs: this.parts.now().getTime() - this.parts.started,
     };
@@ -148,4 +149,14 @@ export class CompletedSearch implements GlobSearch {
     );
     return this.spill;
   }
+}
+
+/**
+ * For a result with matches, "{ts, tsx}" written with spaces: " tsx" matches only names with a
+ * space, so "src/**\/*.{ts, tsx}" found the .ts files and none of the .tsx ones, and the answer
+ * looked complete.
+ */
+function bracesSlip(pattern: string): { bracesWithoutSpaces?: string } {
+  const { bracesWithoutSpaces } = patternSlips(pattern);
+  return bracesWithoutSpaces === undefined ? {} : { bracesWithoutSpaces };
 }

@@ -53,12 +53,17 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
   });
   lines.push('</files>');
 
+  const footerStart = lines.length;
   if (result.sampled) {
     lines.push(...sampleFooter(result, context));
   } else if (result.page.length < result.total) {
     lines.push(...headFooter(result, context));
   } else {
     lines.push(`${count(result.total, 'file')} ${result.total === 1 ? 'matches' : 'match'} ${quoted(result.pattern)} in ${result.rootLabel}, oldest first.`);
+  }
+  if (result.bracesWithoutSpaces !== undefined) {
+    // On the count's own line: a result that fits keeps a one-line footer (SPEC §3).
+    lines[footerStart] += ` The spaces beside the commas and braces of "{…}" are part of the names it matches, so an alternative written with one found only names with that space. Without them: "pattern": ${quoted(result.bracesWithoutSpaces)}.`;
   }
   lines.push(...problems(result, context));
   return lines.join('\n');

@@ -97,7 +97,11 @@ export interface ShownPatternMatches {
   readonly examples: readonly string[];
 }
 
-/** What explains an empty result (emptyResult.ts); nothing for a result with matches. */
+/**
+ * What explains an empty result (emptyResult.ts); for a result with matches, only
+ * `bracesWithoutSpaces`, which may have cut the result short (an alternative written with a
+ * space matches names that start with one).
+ */
 export interface EmptyResultFacts extends PatternSlips {
   /** A literal directory the pattern needs that does not exist. */
   readonly missingDirectory?: string;

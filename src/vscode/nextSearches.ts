@@ -26,7 +26,9 @@ const ENTRIES_OFFERED = 2;
 
 /** `shape`: the request's pattern as matched; without it no entry is offered. */
 export function nextSearches(result: GlobResult, shape: PatternShape | undefined, input: GlobInput): NextSearch[] {
-  const offered = result.total === 0 ? emptyAnswerSearches(result, input) : shape === undefined ? [] : entrySearches(result, shape, input);
+  // A result with matches cut short by "{ts, tsx}" written with spaces: the search meant first.
+  const meant = result.total > 0 && result.bracesWithoutSpaces !== undefined ? [nextSearch(`Search for ${result.bracesWithoutSpaces}`, { ...input, pattern: result.bracesWithoutSpaces })] : [];
+  const offered = result.total === 0 ? emptyAnswerSearches(result, input) : [...meant, ...(shape === undefined ? [] : entrySearches(result, shape, input))];
   return offered.filter((next): next is NextSearch => next !== undefined);
 }
 

@@ -586,6 +586,20 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
     const nested = await search(tree, { pattern: '*.{ts,tsx} *.md' });
     assert.match(nested.text, /a "\{…\}" cannot hold another: search for each on its own\./);
+    // Regression: "{ts, tsx}" with a space found the .ts files and no .tsx one, and the answer
+    // looked whole. Said on the count's own line, so a fitting result keeps a one-line footer.
+    const partly = await search(tree, { pattern: 'src/*.{ts, tsx}' });
+    assert.deepEqual(partly.page.map((path) => path.shown), ['src/a.ts']);
+    assert.equal(
+      partly.text.split('</files>\n')[1],
+      '1 file matches "src/*.{ts, tsx}" in the workspace, oldest first. The spaces beside the commas and braces of "{…}" are part of the names it matches, so an alternative written with one found only names with that space. Without them: "pattern": "src/*.{ts,tsx}".',
+    );
+    assert.equal((await search(tree, { pattern: 'src/*.{ts,tsx}' })).total, 2);
+    // Over the cap too, on the first line after the paths.
+    const sampled = await search(tree, { pattern: '**/*.{ts, md}' }, { maxResults: 1 });
+    assert.match(sampled.text, /<\/files>\nShowing .*\. The spaces beside the commas .* Without them: "pattern": "\*\*\/\*\.\{ts,md\}"\.\n/);
+    // Nothing said where the braces hold no such space.
+    assert.doesNotMatch((await search(tree, { pattern: 'src/*.{ts,tsx}' })).text, /spaces beside/);
   });
 
   it('names the directories a pattern names, and the pattern that lists the files inside them', async () => {

@@ -135,6 +135,15 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     assert.ok(deeper.found.total > 0);
   });
 
+  it('for a result cut short by "{…}" written with spaces, offers the pattern without them first', async () => {
+    // The 12 .ts files match; " md" matches no name, so the 12 .md files are not there.
+    const result = await search({ pattern: '**/*.{ts, md}' });
+    assert.equal(result.total, 12);
+    const [meant] = await offered({ pattern: '**/*.{ts, md}' });
+    assert.equal(meant.label, 'Search for **/*.{ts,md}');
+    assert.equal(meant.found.total, 24);
+  });
+
   it('offers nothing for a result that fits', async () => {
     assert.deepEqual(await offered({ pattern: '*.ts', path: 'src/a' }), []);
   });
