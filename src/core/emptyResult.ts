@@ -55,11 +55,21 @@ export async function explainEmpty(
     // The name alone tells more only where no place near the one written finds files (at any
     // depth, one level down, a near or deeper directory) and no ignored file matches where the
     // pattern says; names near it, only where none has the name with another extension.
-    ...(nameElsewhere && !nearPlaceFinds && !ignored?.count ? { nameElsewhereMatches: shownMatches(nameElsewhere) } : {}),
+    ...(nameElsewhere && !nearPlaceFinds && !ignored?.count && !ignored?.sameStem ? { nameElsewhereMatches: shownMatches(nameElsewhere) } : {}),
     ...(nearNames && !sameStem ? { nearNameMatches: { name: request.pattern.source.slice(request.pattern.source.lastIndexOf('/') + 1), ...shownMatches(nearNames) } } : {}),
     ...(nearSegment ? { nearSegmentMatches: { directory: nearSegment.directory, nearDirectory: nearSegment.nearDirectory, ...shownMatches(nearSegment) } } : {}),
     ...(relatedExtensions.length > 0 ? { relatedExtensions: relatedExtensions.map((matches) => ({ extension: matches.extension, ...shownMatches(matches) })) } : {}),
-    ...(ignored ? { ignoredMatches: { count: ignored.count, complete: ignored.complete, examples: shown(ignored.first), entries: ignored.entries } } : {}),
+    ...(ignored
+      ? {
+          ignoredMatches: {
+            count: ignored.count,
+            complete: ignored.complete,
+            examples: shown(ignored.first),
+            entries: ignored.entries,
+            ...(ignored.sameStem ? { sameStem: { pattern: ignored.sameStem.pattern, count: ignored.sameStem.count, complete: ignored.complete, examples: shown(ignored.sameStem.first) } } : {}),
+          },
+        }
+      : {}),
   };
   if (directoriesMeantOtherwise(slips)) {
     return facts;

@@ -9,11 +9,12 @@
 
 import { countingWalksThenTopLevels, type ThenTopLevelsOptions } from './countingWalk';
 import type { ScopeRules } from './glob';
-import { NameCounterByEntry, type FoundNames } from './foundNames';
+import { NameCounter, NameCounterByEntry, type FoundNames } from './foundNames';
 import { entryLabel } from './group';
 import type { PatternMatches } from './nearMatches';
 import { compilePattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
+import { stemGlob } from './sameStem';
 import { nameFilterArgs } from './ripgrep/nameFilter';
 
 /**
@@ -34,10 +35,23 @@ export interface IgnoredMatches extends FoundNames {
   readonly complete: boolean;
   /** The top-level entries they lie in, as the page shows entries ("node_modules/"), with their counts, the most first. */
   readonly entries: ReadonlyArray<{ readonly label: string; readonly count: number }>;
+  /**
+   * For a pattern without wildcards, the ignored files with its name and another extension, and
+   * the glob that finds them ("dist/index.*" for "dist/index.mjs", where a git-ignored
+   * dist/index.js is); only when there are some. Without it, "no ignored file matches" sent a
+   * model looking for build output or an installed package away from the one file it meant.
+   */
+  readonly sameStem?: FoundNames & { readonly pattern: string };
 }
 
 export interface IgnoredProbeOptions extends ThenTopLevelsOptions {
   readonly rulesFor: (scope: SearchScope) => ScopeRules;
+  /**
+   * Also count the files with the pattern's name and another extension (sameStem), for a search
+   * whose own listing found none: the walk lifts the rules, so only then is each it finds an
+   * ignored one. @default false
+   */
+  readonly withSameStem?: boolean;
 }
 
 /**
@@ -46,25 +60,40 @@ export interface IgnoredProbeOptions extends ThenTopLevelsOptions {
  */
 export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOptions): Promise<IgnoredMatches | undefined> {
   const found = new NameCounterByEntry();
+  const stem = options.withSameStem ? stemGlob(request.pattern) : undefined;
+  const stemPattern = stem === undefined || stem.pattern === request.pattern.source ? undefined : compilePattern(stem.pattern);
+  const sameStem = new NameCounter();
   const whole = await countingWalksThenTopLevels(
     request,
     {
       purpose: 'countIgnored',
       rules: (scope) => ({ ...options.rulesFor(scope), includeIgnored: true }),
       directories: request.pattern.literalDirectories,
-      sieve: nameFilterArgs(request.pattern.requiredSuffix),
-      ...(request.pattern.requiredSuffix ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
+      // The sieve lets the names with the pattern's stem through too, whatever they end with.
+      sieve: nameFilterArgs(request.pattern.requiredSuffix, stemPattern ? stem?.stem : undefined),
+      ...(request.pattern.requiredSuffix && !stemPattern ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
       consider: (scope, name, relative) => {
         if (request.pattern.matches(relative)) {
           const slash = relative.indexOf('/');
           found.add(scope, name, entryLabel(request.scopes[scope].entryPrefix, slash < 0 ? relative : relative.slice(0, slash), slash >= 0));
+        } else if (stemPattern?.matches(relative)) {
+          sameStem.add(scope, name);
         }
         return { counted: found.count, enough: found.count === IGNORED_COUNTED_AT_MOST };
       },
     },
     options,
   );
-  return whole === undefined ? undefined : { count: found.count, complete: whole, first: found.examples(), entries: found.entries() };
+  if (whole === undefined) {
+    return undefined;
+  }
+  return {
+    count: found.count,
+    complete: whole,
+    first: found.examples(),
+    entries: found.entries(),
+    ...(stem && sameStem.count > 0 ? { sameStem: { pattern: stem.pattern, count: sameStem.count, first: sameStem.first } } : {}),
+  };
 }
 
 /**

@@ -172,6 +172,8 @@ export interface EmptyResultFacts extends PatternSlips {
     readonly examples: readonly string[];
     /** The top-level entries they lie in ("node_modules/"), with their counts, the most first. */
     readonly entries: ReadonlyArray<{ readonly label: string; readonly count: number }>;
+    /** For a pattern without wildcards: the ignored files with its name and another extension, when there are some. */
+    readonly sameStem?: ShownPatternMatches;
   };
   /**
    * The pattern's leading directories that its search root already ends with (`src/` for

@@ -50,7 +50,14 @@ function emptyAnswerSearches(result: GlobResult, input: GlobInput): Array<NextSe
   // Where ignored files match, and where the look at them stopped before it had searched them all
   // (the answer then says to search them all).
   const ignoredMayMatch = result.ignoredMatches !== undefined && (result.ignoredMatches.count > 0 || !result.ignoredMatches.complete);
-  const ignored = ignoredMayMatch && !input.includeIgnored ? nextSearch('Include ignored files', { ...input, includeIgnored: true }) : undefined;
+  const stemIgnored = result.ignoredMatches?.count === 0 ? result.ignoredMatches.sameStem?.pattern : undefined;
+  const ignored = input.includeIgnored
+    ? undefined
+    : ignoredMayMatch
+      ? nextSearch('Include ignored files', { ...input, includeIgnored: true })
+      : stemIgnored !== undefined
+        ? nextSearch(`Search for ${stemIgnored} with ignored files`, { ...input, pattern: stemIgnored, includeIgnored: true })
+        : undefined;
   // A pattern that starts with a workspace folder's name is meant for that folder alone.
   const folder = meant !== undefined && meant === result.rootRepeated?.pattern ? result.rootRepeated.path : undefined;
   const search =

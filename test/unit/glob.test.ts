@@ -251,6 +251,26 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.equal(walks, 1);
   });
 
+  it('names ignored files with the name a pattern without wildcards gives and another extension', async () => {
+    // Regression: "dist/index.mjs" where a git-ignored dist/index.js is got "2 files named index.*
+    // lie elsewhere: src/index.ts ..." and "includeIgnored would not help".
+    tree.write({ 'dist/index.js': 1, 'build/main.js': 2, 'src/index.ts': 3, 'src/main.ts': 4 });
+    writeFileSync(tree.path('.gitignore'), 'dist/\nbuild/\n');
+    for (const [pattern, file, meant] of [['dist/index.mjs', 'dist/index.js', 'dist/index.*'], ['build/main.ts', 'build/main.js', 'build/main.*']] as const) {
+      const result = await search(tree, { pattern });
+      assert.equal(result.total, 0, pattern);
+      assert.ok(
+        result.text.includes(
+          `\n- No file hidden by .gitignore, .ignore and .rgignore files matches it, but 1 such file has the same name with another extension: "${file}". "pattern": "${meant}" with "includeIgnored": true finds it.\n`,
+        ),
+        result.text,
+      );
+      // Not the source files of that name elsewhere, nor what the pattern finds at any depth.
+      assert.doesNotMatch(result.text, /lies? elsewhere|At any depth|would not help/, pattern);
+      assert.deepEqual((await search(tree, { pattern: meant, includeIgnored: true })).page.map((path) => path.path), [file]);
+    }
+  });
+
   it('looks at the top levels of the ignored files where the whole walk of them ran out of time', async () => {
     tree.write({ 'src/a.ts': 1, 'vendor/deep/a/b/c/d/e/x.d.ts': 2, 'vendor/top/y.d.ts': 3, 'vendor/top/a/z.d.ts': 4, 'vendor/top/a/b/w.d.ts': 5 });
     writeFileSync(tree.path('.gitignore'), 'vendor/\n');

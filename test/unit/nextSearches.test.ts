@@ -119,6 +119,13 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     assert.deepEqual(rest, []);
   });
 
+  it('for an empty answer naming a file that only ignored files have with another extension, offers those', async () => {
+    const [stem, ...rest] = await offered({ pattern: 'ignored/x.js' });
+    assert.deepEqual(rest, []);
+    assert.equal(stem.label, 'Search for ignored/x.* with ignored files');
+    assert.deepEqual(stem.found.page.map((path) => path.path), ['ignored/x.ts']);
+  });
+
   it('for an empty answer naming a directory where a file of its name is, offers the pattern that finds the file', async () => {
     const [file] = await offered({ pattern: 'lib/k-0/**' });
     assert.equal(file.label, 'Search for lib/k-0.*');
