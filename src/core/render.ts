@@ -111,7 +111,9 @@ function reachLine(result: ResultFacts): string {
  */
 function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] {
   const { entries, reached } = result.topLevel;
-  const largestFirst = entries.filter((entry) => entry.isDirectory).sort((a, b) => b.count - a.count);
+  // A name that is not UTF-8 keeps its quoted form ("\"bad\\xff/\""), which no "path" can name.
+  const nameable = (path: string): boolean => !(path.startsWith('"') && path.endsWith('"'));
+  const largestFirst = entries.filter((entry) => entry.isDirectory && nameable(entry.path)).sort((a, b) => b.count - a.count);
   const largest = largestFirst[0];
   if (entries.length > context.maxResults) {
     const leftOut = largestFirst.find((entry) => entry.onPage === 0) ?? largest;

@@ -500,6 +500,20 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(result.text, /so 2 entries are not on it at all \([^)]*\): pass one entry as "path" to look inside it, for example "path": "d"\./);
   });
 
+  it('never offers as "path" a directory whose name is not UTF-8, which "path" cannot name', async () => {
+    // Regression: the advice read "path": "\"bad\\xff/\"", its quoted form.
+    const bad = Buffer.concat([Buffer.from('bad'), Buffer.from([0xff])]);
+    // The helper makes the parent of string names only.
+    mkdirSync(Buffer.concat([Buffer.from(`${tree.root}/`), bad]));
+    for (let i = 0; i < 5; i += 1) {
+      tree.writeFile(Buffer.concat([bad, Buffer.from(`/f${i}`)]), { mtime: i + 1 });
+    }
+    tree.write({ 'ok/x': 10, 'ok/y': 11, 'ok/z': 12 });
+    const result = await search(tree, { pattern: '*' }, { maxResults: 2 });
+    assert.match(result.text, /To see more of one entry, pass it as "path", for example "path": "ok"\./);
+    assert.doesNotMatch(result.text, /"path": "\\"/);
+  });
+
   it('shows paths outside the workspace absolute, grouped by their first segment below the root', async () => {
     const outside = new TempTree();
     try {
