@@ -79,7 +79,8 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
         } else if (stemPattern?.matches(relative)) {
           sameStem.add(scope, name);
         }
-        return { counted: found.count, enough: found.count === IGNORED_COUNTED_AT_MOST };
+        // Both counts: a name counted is left out of the walks of the top levels after a cut.
+        return { counted: found.count + sameStem.count, enough: found.count === IGNORED_COUNTED_AT_MOST };
       },
     },
     options,

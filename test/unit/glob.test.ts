@@ -288,6 +288,11 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     const whole = await probeIgnored(request, { ...options, onRipgrep: (event) => events.push(event) });
     assert.deepEqual({ count: whole?.count, complete: whole?.complete }, { count: 4, complete: true });
     assert.equal(events.filter((event) => event.phase === 'start').length, 1);
+    // A file with the name given and another extension is counted once too, though each level's
+    // walk lists it again.
+    const named = await resolveRequest({ pattern: 'vendor/top/y.ts' }, { folders: [{ name: basename(tree.root), path: tree.root }] });
+    const stems = await probeIgnored(named, { ...options, wholeWalkMs: 0, withSameStem: true });
+    assert.deepEqual({ pattern: stems?.sameStem?.pattern, count: stems?.sameStem?.count }, { pattern: 'vendor/top/y.*', count: 1 });
   });
 
   it('walks the top levels for the near patterns too where the whole walk ran out of time', async () => {
