@@ -9,6 +9,7 @@ import type { CollectedMatches } from './collect';
 import { explainEmpty } from './emptyResult';
 import type { IgnoredMatches } from './ignoredProbe';
 import type { MissingDirectory } from './missingDirectory';
+import type { RawName } from './names';
 import type { NearMatches } from './nearMatches';
 import type { GlobOptions, GlobSearch } from './glob';
 import type { TopLevelEntries } from './group';
@@ -101,7 +102,11 @@ export class CompletedSearch implements GlobSearch {
       sampled,
       complete: incompleteBecause === undefined,
       ...(incompleteBecause ? { incompleteBecause } : {}),
-      topLevel: { entries: topLevelEntries, reached: topLevelEntries.filter((entry) => entry.onPage > 0).length },
+      topLevel: {
+        entries: topLevelEntries,
+        reached: topLevelEntries.filter((entry) => entry.onPage > 0).length,
+        ...(overCap && topLevelEntries.length === 1 ? deepestDirectory(order, names, scopeOf, scopes) : {}),
+      },
       spill: overCap ? await this.savedList() : null,
       warnings: { count: found.warningCount, first: found.warnings },
       dropped: { vanished: found.vanished, unreadable: found.unreadable, repeated: this.parts.repeated },
@@ -159,4 +164,37 @@ export class CompletedSearch implements GlobSearch {
 function bracesSlip(pattern: string): { bracesWithoutSpaces?: string } {
   const { bracesWithoutSpaces } = patternSlips(pattern);
   return bracesWithoutSpaces === undefined ? {} : { bracesWithoutSpaces };
+}
+
+/**
+ * The deepest directory holding every match, and whether each lies directly in it. The advice
+ * for a page under one entry said "pass it as path" one level at a time ("big", then
+ * "big/src", then "big/src/deep", where all 200 files lay directly): each a call that spread
+ * nothing. One pass over the shown paths, each mostly a prefix test.
+ */
+function deepestDirectory(order: Uint32Array, names: readonly RawName[], scopeOf: Uint32Array, scopes: GlobRequest['scopes']): { within?: { path: string; flat: boolean } } {
+  let directory: string | undefined;
+  let flat = true;
+  for (const match of order) {
+    const name = names[match];
+    if (typeof name !== 'string') {
+      return {};
+    }
+    const path = plainPath(scopes[scopeOf[match]], name);
+    if (directory === undefined) {
+      directory = path.slice(0, path.lastIndexOf('/') + 1);
+    } else if (!path.startsWith(directory)) {
+      let same = 0;
+      while (same < directory.length && directory.charCodeAt(same) === path.charCodeAt(same)) {
+        same += 1;
+      }
+      directory = directory.slice(0, directory.lastIndexOf('/', same - 1) + 1);
+      // Those before lie below the shorter directory, not in it.
+      flat = false;
+    }
+    if (flat && path.indexOf('/', directory.length) !== -1) {
+      flat = false;
+    }
+  }
+  return directory ? { within: { path: directory, flat } } : {};
 }

@@ -90,7 +90,7 @@ function headFooter(result: ResultFacts, context: RenderContext): string[] {
   if (!entries.some((entry) => entry.isDirectory)) {
     lines.push(`Every match is a file directly in ${result.rootLabel}, so each is a top-level entry of its own: a round-robin sample across the entries picks the same files as the ${shown} oldest.`);
   } else if (entries.length === 1) {
-    lines.push(`All of them are under one top-level entry, ${entries[0].label}: a round-robin sample across the entries picks the same files as the ${shown} oldest.${spreadAdvice(entries[0].path, context)}`);
+    lines.push(`All of them are under one top-level entry, ${entries[0].label}: a round-robin sample across the entries picks the same files as the ${shown} oldest.${spreadAdvice(entries[0].path, context, result.topLevel.within)}`);
   } else {
     lines.push(`A round-robin sample across the top-level entries picks these same files here, so the page is simply the ${shown} oldest.`, reachLine(result), ...narrowingAdvice(result, context));
   }
@@ -144,10 +144,17 @@ function callInto(look: LookInside): string {
 
 /**
  * For a page under one entry: where a round robin would spread, which may be further down the
- * directories the pattern names (`src/core/**\/*.ts`), or that it would not, when every match lies
- * directly in one directory (`src/core/*.ts`).
+ * directories the pattern names (`src/core/**\/*.ts`) or, for a pattern that is not anchored,
+ * that every match lies under (`within`), or that it would not, when every match lies directly in
+ * one directory (`src/core/*.ts`, or as the matches show).
  */
-function spreadAdvice(only: string, context: RenderContext): string {
+function spreadAdvice(only: string, context: RenderContext, within: ResultFacts['topLevel']['within']): string {
+  if (within?.flat) {
+    return ` They all lie directly in ${within.path}, so a round robin inside it would pick the same files.`;
+  }
+  if (within !== undefined && !context.pattern.anchored && within.path.length > only.length) {
+    return ` To see how they spread inside ${within.path}, pass it as "path": ${quoted(trimSlash(within.path))}.`;
+  }
   const look = lookInside(context.pattern, only, true);
   if (look === undefined) {
     return ` To see how they spread inside it, pass it as "path": ${quoted(trimSlash(only))}.`;

@@ -62,6 +62,12 @@ export interface GlobResult extends EmptyResultFacts {
     readonly entries: readonly TopLevelEntry[];
     /** Entries with at least one path on the page. */
     readonly reached: number;
+    /**
+     * Where every match lies under one entry and the page does not hold them all: the deepest
+     * directory that holds every match (as "path" takes it, ending in "/"), and whether each lies
+     * directly in it; absent for names that are not UTF-8.
+     */
+    readonly within?: { readonly path: string; readonly flat: boolean };
   };
   /** Where the complete list is, when the result did not fit. */
   readonly spill: SpillOutcome | null;

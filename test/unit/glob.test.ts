@@ -495,6 +495,22 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     const three = await search(tree, { pattern: '*', path: 'x' }, { maxResults: 3 });
     assert.equal(three.sampled, true);
     assert.match(three.text, /It is not the 3 oldest files/);
+    // Regression: under one entry whose matches all lie deeper, the advice went one level at a
+    // time ("pass it as path": "chain", then "chain/src", ...), each call spreading nothing. The
+    // matches say where: all directly in one directory, or all under one deeper down.
+    for (let i = 0; i < 6; i += 1) {
+      tree.write({ [`chain/src/deep/f-${i}.ts`]: 10 + i, [`fork/src/${i % 2 === 0 ? 'a' : 'b'}/g-${i}.ts`]: 20 + i });
+    }
+    const flat = await search(tree, { pattern: '*.ts', path: 'chain' }, { maxResults: 2 });
+    assert.match(flat.text, /All of them are under one top-level entry, chain\/src\/: .* They all lie directly in chain\/src\/deep\/, so a round robin inside it would pick the same files\./);
+    const fork = await search(tree, { pattern: '*.ts', path: 'fork' }, { maxResults: 2 });
+    assert.match(fork.text, /All of them are under one top-level entry, fork\/src\/: .* To see how they spread inside it, pass it as "path": "fork\/src"\./);
+    // Files deep down met first, then one directly in the entry: not all in one directory.
+    tree.write({ 'lone/src/deep/f-0.ts': 30, 'lone/src/deep/f-1.ts': 31, 'lone/src/h.ts': 32 });
+    const lone = await search(tree, { pattern: '*.ts', path: 'lone' }, { maxResults: 2 });
+    assert.match(lone.text, /All of them are under one top-level entry, lone\/src\/: .* To see how they spread inside it, pass it as "path": "lone\/src"\./);
+    const onlyFork = await search(tree, { pattern: 'g-*.ts' }, { maxResults: 2 });
+    assert.match(onlyFork.text, /All of them are under one top-level entry, fork\/: .* To see how they spread inside fork\/src\/, pass it as "path": "fork\/src"\./);
   });
 
   it('never offers a file as "path": the advice names the largest directory', async () => {
