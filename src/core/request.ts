@@ -14,6 +14,7 @@ import * as nodePath from 'node:path';
 import { GlobError } from './errors';
 import { isDirectory } from './onDisk';
 import { parseGlobInput } from './input';
+import { underFolderPath } from './linkedPaths';
 import { compilePattern, GlobSyntaxError, type CompiledPattern } from './pattern';
 import { anchoredPattern, isPlainSegment, pathSegments, tidyPatternPath, type PatternPath } from './patternPath';
 import { VCS_METADATA_NAMES } from './ripgrep/args';
@@ -103,7 +104,7 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
     throw await unresolvedParentError(input.pattern, tidied, searchRoots, paths);
   }
 
-  patternText = await homeExpanded(patternText, searchRoots, paths);
+  patternText = await underFolderPath(await homeExpanded(patternText, searchRoots, paths), folders, paths);
   const split = splitAbsolutePattern(patternText, searchRoots, input.path !== undefined, folders, paths);
   const patternWasAbsolute = split.pattern !== patternText;
   // Not split: the pattern is relative, or absolute outside every root.

@@ -8,6 +8,7 @@
 import * as os from 'node:os';
 import type * as nodePath from 'node:path';
 import { GlobError } from './errors';
+import { underFolderPath } from './linkedPaths';
 import { besideMissing } from './missingDirectory';
 import { entryKind, isDirectory } from './onDisk';
 import { missingPathAdvice, relativePathAdvice } from './pathAdvice';
@@ -52,7 +53,7 @@ export async function resolvePath(
     text = paths.join(os.homedir(), text.slice(1));
   }
   if (paths.isAbsolute(text)) {
-    const root = paths.resolve(text);
+    const root = await underFolderPath(paths.resolve(text), folders, paths);
     await requireDirectory(root, pathText, paths);
     return [{ root, folder: innermostFolder(root, folders, paths) }];
   }

@@ -26,6 +26,32 @@ describe('request: resolving path and pattern', () => {
     assert.equal(request.outsideWorkspace, false);
   });
 
+  it('takes an absolute path or pattern that reaches a folder through a symbolic link as inside it', async () => {
+    // Regression: with the folder opened as its resolved path (a command line started in a linked
+    // directory; /tmp -> /private/tmp on macOS), "path": <link>/src was outside the workspace.
+    const link = tree.path('front-link');
+    symlinkSync(front.path, link);
+    const byPath = await resolveRequest({ pattern: '*.ts', path: `${link}/src` }, { folders: [front, back] });
+    assert.equal(byPath.outsideWorkspace, false);
+    assert.deepEqual(byPath.scopes.map((scope) => [scope.searchRoot, scope.entryPrefix]), [[nodePath.join(front.path, 'src'), 'front/src/']]);
+    // An absolute pattern is split at the folder as if written with its path; a trailing "/" kept.
+    const byPattern = await resolveRequest({ pattern: `${link}/src/*.ts` }, { folders: [front, back] });
+    assert.equal(byPattern.patternWasAbsolute, true);
+    assert.equal(byPattern.absoluteElsewhere, undefined);
+    assert.deepEqual([byPattern.scopes.map((scope) => scope.walkRoot), byPattern.pattern.source], [[front.path], '/src/*.ts']);
+    const under = await resolveRequest({ pattern: `${link}/src/` }, { folders: [front, back] });
+    assert.equal(under.pattern.source, '/src/');
+    // A link to a place outside every folder stays outside.
+    const outside = new TempTree().write({ 'x/e.ts': 1 });
+    try {
+      const away = tree.path('away-link');
+      symlinkSync(outside.root, away);
+      assert.equal((await resolveRequest({ pattern: '*.ts', path: `${away}/x` }, { folders: [front, back] })).outsideWorkspace, true);
+    } finally {
+      outside.remove();
+    }
+  });
+
   it('reads a path starting with a folder name as that folder', async () => {
     const request = await resolveRequest({ pattern: '*', path: 'back/src' }, { folders: [front, back] });
     assert.equal(request.scopes.length, 1);

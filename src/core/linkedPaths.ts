@@ -1,0 +1,52 @@
+/**
+ * An absolute path that reaches a workspace folder through a symbolic link, written as the same
+ * place under the folder's own path. On macOS /tmp is a link to /private/tmp, a home directory
+ * may be linked, and a command line started in a linked directory sees the resolved one as its
+ * working directory: "path": "/tmp/proj/src" for a folder opened as /private/tmp/proj was taken
+ * for a directory outside the workspace (absolute paths shown, and in VS Code the person asked
+ * to confirm), and an absolute pattern there for "a directory outside the workspace".
+ *
+ * POSIX only: on Windows paths differ in more than links (drive letters, case), and are left as
+ * they are.
+ */
+
+import { promises as fs } from 'node:fs';
+import * as nodePath from 'node:path';
+import { isPlainSegment } from './patternPath';
+import type { WorkspaceFolder } from './request';
+
+/**
+ * `absolute` (a path, or an absolute pattern in `/` separators) under the path of the folder its
+ * leading directories resolve into; as given where it lies in a folder as written, where those
+ * directories resolve into none, or where they do not exist. Only the leading plain segments
+ * are resolved: a pattern's glob segments, and what follows them, stay as written.
+ */
+export async function underFolderPath(absolute: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<string> {
+  if (paths !== nodePath.posix || !absolute.startsWith('/') || folders.some((folder) => isInside(folder.path, absolute))) {
+    return absolute;
+  }
+  const segments = absolute.split('/');
+  let plain = 1;
+  while (plain < segments.length && isPlainSegment(segments[plain])) {
+    plain += 1;
+  }
+  const leading = segments.slice(0, plain).join('/') || '/';
+  const real = await fs.realpath(leading).catch(() => undefined);
+  if (real === undefined) {
+    return absolute;
+  }
+  for (const folder of folders) {
+    const realFolder = await fs.realpath(folder.path).catch(() => undefined);
+    if (realFolder !== undefined && isInside(realFolder, real)) {
+      // What follows keeps its form: glob segments, and an empty last one for a trailing "/".
+      return [paths.join(folder.path, paths.relative(realFolder, real)), ...segments.slice(plain)].join('/');
+    }
+  }
+  return absolute;
+}
+
+/** Whether `path` is `directory` or lies below it, as written. */
+function isInside(directory: string, path: string): boolean {
+  const relative = nodePath.posix.relative(directory, path);
+  return relative === '' || (!relative.startsWith('..') && !nodePath.posix.isAbsolute(relative));
+}
