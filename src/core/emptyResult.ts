@@ -16,7 +16,7 @@
 import * as nodePath from 'node:path';
 import type { CollectedMatches } from './collect';
 import { EXAMPLES } from './foundNames';
-import type { IgnoredMatches } from './ignoredProbe';
+import { IGNORED_COUNTED_AT_MOST, type IgnoredMatches } from './ignoredProbe';
 import type { MissingDirectory } from './missingDirectory';
 import type { NearMatches, PatternMatches } from './nearMatches';
 import type { RawName } from './names';
@@ -55,7 +55,7 @@ export async function explainEmpty(
     // The name alone tells more only where no place near the one written finds files (at any
     // depth, one level down, a near or deeper directory) and no ignored file matches where the
     // pattern says; names near it, only where none has the name with another extension.
-    ...(nameElsewhere && !nearPlaceFinds && !ignored?.count && !ignored?.sameStem ? { nameElsewhereMatches: shownMatches(nameElsewhere) } : {}),
+    ...(nameElsewhere && !nearPlaceFinds && !ignored?.count && !ignored?.sameStem && !ignored?.anyDepth ? { nameElsewhereMatches: shownMatches(nameElsewhere) } : {}),
     ...(nearNames && !sameStem ? { nearNameMatches: { name: request.pattern.source.slice(request.pattern.source.lastIndexOf('/') + 1), ...shownMatches(nearNames) } } : {}),
     ...(nearSegment ? { nearSegmentMatches: { directory: nearSegment.directory, nearDirectory: nearSegment.nearDirectory, ...shownMatches(nearSegment) } } : {}),
     ...(relatedExtensions.length > 0 ? { relatedExtensions: relatedExtensions.map((matches) => ({ extension: matches.extension, ...shownMatches(matches) })) } : {}),
@@ -67,6 +67,10 @@ export async function explainEmpty(
             examples: shown(ignored.first),
             entries: ignored.entries,
             ...(ignored.sameStem ? { sameStem: { pattern: ignored.sameStem.pattern, count: ignored.sameStem.count, complete: ignored.complete, examples: shown(ignored.sameStem.first) } } : {}),
+            // Ignored ones only where the search's rules find none at any depth.
+            ...(ignored.anyDepth && anyDepth?.count === 0 && anyDepth.complete
+              ? { anyDepth: { pattern: ignored.anyDepth.pattern, count: ignored.anyDepth.count, complete: ignored.complete && ignored.anyDepth.count < IGNORED_COUNTED_AT_MOST, examples: shown(ignored.anyDepth.first) } }
+              : {}),
           },
         }
       : {}),

@@ -28,6 +28,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     (result.missingDirectoryNear?.matches?.count ?? 0) > 0 ||
     (result.missingDirectoryNear?.ignored?.count ?? 0) > 0 ||
     result.ignoredMatches?.sameStem !== undefined ||
+    result.ignoredMatches?.anyDepth !== undefined ||
     result.missingDirectoryDeeper !== undefined ||
     result.missingDirectoryFile !== undefined ||
     result.deeperMatches !== undefined ||
@@ -233,6 +234,11 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
   const hidden = hiddenBy(excludesApplied);
   if (ignored === undefined) {
     return `- Files ${hidden} were not searched; pass "includeIgnored": true to search them too.`;
+  }
+  if (ignored.count === 0 && ignored.anyDepth) {
+    const { pattern, count: files, complete, examples } = ignored.anyDepth;
+    const such = `${complete ? '' : 'at least '}${number(files)} such ${files === 1 ? 'file matches' : 'files match'}`;
+    return `- No file ${hidden} matches it, but at any depth ${such}${someOf(files, examples)}. "pattern": ${quoted(pattern)} with "includeIgnored": true finds ${files === 1 ? 'it' : 'them'}.`;
   }
   if (ignored.count === 0 && ignored.sameStem) {
     const { pattern, count: files, complete, examples } = ignored.sameStem;

@@ -154,7 +154,7 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const probesStarted = Date.now();
     const [ignored, near, searched] = probing
       ? await Promise.all([
-          request.includeIgnored ? undefined : probeIgnored(request, { ...probe, withSameStem: found.sameStem === undefined }),
+          request.includeIgnored ? undefined : probeIgnored(request, { ...probe, withSameStem: found.sameStem === undefined, withAnyDepth: missing !== undefined }),
           // A pattern naming a place outside the workspace gets "path" advice instead (request.ts).
           request.absoluteElsewhere ? NO_NEAR_MATCHES : probeNearMatches(request, { ...probe, searchMs }, missing),
           missing?.siblings ? searchedDirectories(request, missing.siblings, probe) : undefined,

@@ -12,7 +12,7 @@ import type { ScopeRules } from './glob';
 import { NameCounter, NameCounterByEntry, type FoundNames } from './foundNames';
 import { entryLabel } from './group';
 import type { PatternMatches } from './nearMatches';
-import { compilePattern } from './pattern';
+import { atAnyDepth, compilePattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
 import { stemGlob } from './sameStem';
 import { nameFilterArgs } from './ripgrep/nameFilter';
@@ -42,6 +42,13 @@ export interface IgnoredMatches extends FoundNames {
    * model looking for build output or an installed package away from the one file it meant.
    */
   readonly sameStem?: FoundNames & { readonly pattern: string };
+  /**
+   * For an anchored pattern whose directories are missing, the files the same pattern matches at
+   * any depth with the rules lifted ("**\/dist/*.js" for "dist/*.js" in a monorepo whose only
+   * dist/ is packages/ui/dist/, git-ignored); only when there are some. Those are ignored ones
+   * only where the search's own look at any depth found none (nearMatches.ts).
+   */
+  readonly anyDepth?: FoundNames & { readonly pattern: string };
 }
 
 export interface IgnoredProbeOptions extends ThenTopLevelsOptions {
@@ -52,6 +59,11 @@ export interface IgnoredProbeOptions extends ThenTopLevelsOptions {
    * ignored one. @default false
    */
   readonly withSameStem?: boolean;
+  /**
+   * Also count what the pattern matches at any depth, walking the whole tree: for an anchored
+   * pattern whose directories are missing, where a walk of them would list nothing. @default false
+   */
+  readonly withAnyDepth?: boolean;
 }
 
 /**
@@ -63,12 +75,15 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
   const stem = options.withSameStem ? stemGlob(request.pattern) : undefined;
   const stemPattern = stem === undefined || stem.pattern === request.pattern.source ? undefined : compilePattern(stem.pattern);
   const sameStem = new NameCounter();
+  const anywhereGlob = options.withAnyDepth && request.pattern.anchored && !request.pattern.negated ? atAnyDepth(request.pattern.source) : undefined;
+  const anywhere = anywhereGlob === undefined ? undefined : compilePattern(anywhereGlob);
+  const atAnyDepthFound = new NameCounter();
   const whole = await countingWalksThenTopLevels(
     request,
     {
       purpose: 'countIgnored',
       rules: (scope) => ({ ...options.rulesFor(scope), includeIgnored: true }),
-      directories: request.pattern.literalDirectories,
+      directories: anywhere ? [] : request.pattern.literalDirectories,
       // The sieve lets the names with the pattern's stem through too, whatever they end with.
       sieve: nameFilterArgs(request.pattern.requiredSuffix, stemPattern ? stem?.stem : undefined),
       ...(request.pattern.requiredSuffix && !stemPattern ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
@@ -78,9 +93,14 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
           found.add(scope, name, entryLabel(request.scopes[scope].entryPrefix, slash < 0 ? relative : relative.slice(0, slash), slash >= 0));
         } else if (stemPattern?.matches(relative)) {
           sameStem.add(scope, name);
+        } else if (anywhere?.matches(relative) && atAnyDepthFound.count < IGNORED_COUNTED_AT_MOST) {
+          atAnyDepthFound.add(scope, name);
         }
-        // Both counts: a name counted is left out of the walks of the top levels after a cut.
-        return { counted: found.count + sameStem.count, enough: found.count === IGNORED_COUNTED_AT_MOST };
+        // Every count: a name counted is left out of the walks of the top levels after a cut.
+        return {
+          counted: found.count + sameStem.count + atAnyDepthFound.count,
+          enough: found.count === IGNORED_COUNTED_AT_MOST || atAnyDepthFound.count === IGNORED_COUNTED_AT_MOST,
+        };
       },
     },
     options,
@@ -94,6 +114,7 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
     first: found.examples(),
     entries: found.entries(),
     ...(stem && sameStem.count > 0 ? { sameStem: { pattern: stem.pattern, count: sameStem.count, first: sameStem.first } } : {}),
+    ...(anywhereGlob && atAnyDepthFound.count > 0 ? { anyDepth: { pattern: anywhereGlob, count: atAnyDepthFound.count, first: atAnyDepthFound.first } } : {}),
   };
 }
 

@@ -180,6 +180,8 @@ export interface EmptyResultFacts extends PatternSlips {
     readonly entries: ReadonlyArray<{ readonly label: string; readonly count: number }>;
     /** For a pattern without wildcards: the ignored files with its name and another extension, when there are some. */
     readonly sameStem?: ShownPatternMatches;
+    /** For an anchored pattern whose directories are missing: the ignored files it matches at any depth, when there are some. */
+    readonly anyDepth?: ShownPatternMatches;
   };
   /**
    * The pattern's leading directories that its search root already ends with (`src/` for

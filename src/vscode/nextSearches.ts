@@ -50,7 +50,8 @@ function emptyAnswerSearches(result: GlobResult, input: GlobInput): Array<NextSe
   // Where ignored files match, and where the look at them stopped before it had searched them all
   // (the answer then says to search them all).
   const ignoredMayMatch = result.ignoredMatches !== undefined && (result.ignoredMatches.count > 0 || !result.ignoredMatches.complete);
-  const stemIgnored = result.ignoredMatches?.count === 0 ? result.ignoredMatches.sameStem?.pattern : undefined;
+  // Ignored files the pattern matches at any depth, or of its name with another extension.
+  const stemIgnored = result.ignoredMatches?.count === 0 ? (result.ignoredMatches.anyDepth?.pattern ?? result.ignoredMatches.sameStem?.pattern) : undefined;
   const ignored = input.includeIgnored
     ? undefined
     : ignoredMayMatch

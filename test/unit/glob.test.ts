@@ -271,6 +271,31 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('names ignored files an anchored pattern with a missing directory matches at any depth', async () => {
+    // Regression: "dist/*.js" in a monorepo whose only dist/ is packages/ui/dist/ (git-ignored) got
+    // "At any depth it finds nothing either" and "includeIgnored would not help".
+    tree.write({ 'packages/ui/dist/index.js': 1, 'src/index.ts': 2 });
+    writeFileSync(tree.path('.gitignore'), 'packages/*/dist/\n');
+    for (const pattern of ['dist/*.js', 'dist/index.js']) {
+      const result = await search(tree, { pattern });
+      assert.equal(result.total, 0, pattern);
+      const meant = `**/${pattern}`;
+      assert.ok(
+        result.text.includes(
+          `\n- No file hidden by .gitignore, .ignore and .rgignore files matches it, but at any depth 1 such file matches: "packages/ui/dist/index.js". "pattern": "${meant}" with "includeIgnored": true finds it.\n`,
+        ),
+        result.text,
+      );
+      assert.doesNotMatch(result.text, /At any depth it finds|would not help|lies? elsewhere/, pattern);
+      assert.deepEqual((await search(tree, { pattern: meant, includeIgnored: true })).page.map((path) => path.path), ['packages/ui/dist/index.js']);
+    }
+    // Where the search's rules find some at any depth, those are named, not these.
+    tree.write({ 'lib/dist/main.js': 3 });
+    const visible = await search(tree, { pattern: 'dist/*.js' });
+    assert.match(visible.text, /At any depth 1 file matches: "lib\/dist\/main\.js"/);
+    assert.doesNotMatch(visible.text, /such file/);
+  });
+
   it('looks at the top levels of the ignored files where the whole walk of them ran out of time', async () => {
     tree.write({ 'src/a.ts': 1, 'vendor/deep/a/b/c/d/e/x.d.ts': 2, 'vendor/top/y.d.ts': 3, 'vendor/top/a/z.d.ts': 4, 'vendor/top/a/b/w.d.ts': 5 });
     writeFileSync(tree.path('.gitignore'), 'vendor/\n');

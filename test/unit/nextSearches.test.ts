@@ -126,6 +126,14 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     assert.deepEqual(stem.found.page.map((path) => path.path), ['ignored/x.ts']);
   });
 
+  it('for an empty answer whose missing directory lies deeper among ignored files, offers the search at any depth with them', async () => {
+    tree.write({ 'deep/ignored/sub/y.ts': 3 });
+    const [deeper, ...rest] = await offered({ pattern: 'sub/y.ts' });
+    assert.equal(deeper.label, 'Search for **/sub/y.ts with ignored files');
+    assert.deepEqual(deeper.found.page.map((path) => path.path), ['deep/ignored/sub/y.ts']);
+    assert.deepEqual(rest, []);
+  });
+
   it('for an empty answer naming a directory where a file of its name is, offers the pattern that finds the file', async () => {
     const [file] = await offered({ pattern: 'lib/k-0/**' });
     assert.equal(file.label, 'Search for lib/k-0.*');
