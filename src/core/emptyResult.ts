@@ -16,7 +16,7 @@
 import * as nodePath from 'node:path';
 import type { CollectedMatches } from './collect';
 import { EXAMPLES } from './foundNames';
-import { IGNORED_COUNTED_AT_MOST, type IgnoredMatches } from './ignoredProbe';
+import type { IgnoredMatches } from './ignoredProbe';
 import type { MissingDirectory } from './missingDirectory';
 import type { NearMatches, PatternMatches } from './nearMatches';
 import type { RawName } from './names';
@@ -69,7 +69,7 @@ export async function explainEmpty(
             ...(ignored.sameStem ? { sameStem: { pattern: ignored.sameStem.pattern, count: ignored.sameStem.count, complete: ignored.complete, examples: shown(ignored.sameStem.first) } } : {}),
             // Ignored ones only where the search's rules find none at any depth.
             ...(ignored.anyDepth && anyDepth?.count === 0 && anyDepth.complete
-              ? { anyDepth: { pattern: ignored.anyDepth.pattern, count: ignored.anyDepth.count, complete: ignored.complete && ignored.anyDepth.count < IGNORED_COUNTED_AT_MOST, examples: shown(ignored.anyDepth.first) } }
+              ? { anyDepth: { pattern: ignored.anyDepth.pattern, count: ignored.anyDepth.count, complete: ignored.anyDepth.complete, examples: shown(ignored.anyDepth.first) } }
               : {}),
           },
         }

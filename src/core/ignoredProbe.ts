@@ -48,7 +48,7 @@ export interface IgnoredMatches extends FoundNames {
    * dist/ is packages/ui/dist/, git-ignored); only when there are some. Those are ignored ones
    * only where the search's own look at any depth found none (nearMatches.ts).
    */
-  readonly anyDepth?: FoundNames & { readonly pattern: string };
+  readonly anyDepth?: FoundNames & { readonly pattern: string; readonly complete: boolean };
 }
 
 export interface IgnoredProbeOptions extends ThenTopLevelsOptions {
@@ -61,7 +61,8 @@ export interface IgnoredProbeOptions extends ThenTopLevelsOptions {
   readonly withSameStem?: boolean;
   /**
    * Also count what the pattern matches at any depth, walking the whole tree: for an anchored
-   * pattern whose directories are missing, where a walk of them would list nothing. @default false
+   * pattern whose directories are missing, where a walk of them would list nothing. The pattern
+   * itself then matches nothing, ignored or not, whether the walk ends or not. @default false
    */
   readonly withAnyDepth?: boolean;
 }
@@ -110,11 +111,14 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
   }
   return {
     count: found.count,
-    complete: whole,
+    // Under a directory that is missing, ignored or not, the pattern itself finds nothing.
+    complete: anywhere ? true : whole,
     first: found.examples(),
     entries: found.entries(),
     ...(stem && sameStem.count > 0 ? { sameStem: { pattern: stem.pattern, count: sameStem.count, first: sameStem.first } } : {}),
-    ...(anywhereGlob && atAnyDepthFound.count > 0 ? { anyDepth: { pattern: anywhereGlob, count: atAnyDepthFound.count, first: atAnyDepthFound.first } } : {}),
+    ...(anywhereGlob && atAnyDepthFound.count > 0
+      ? { anyDepth: { pattern: anywhereGlob, count: atAnyDepthFound.count, first: atAnyDepthFound.first, complete: whole && atAnyDepthFound.count < IGNORED_COUNTED_AT_MOST } }
+      : {}),
   };
 }
 

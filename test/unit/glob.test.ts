@@ -289,6 +289,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       assert.doesNotMatch(result.text, /At any depth it finds|would not help|lies? elsewhere/, pattern);
       assert.deepEqual((await search(tree, { pattern: meant, includeIgnored: true })).page.map((path) => path.path), ['packages/ui/dist/index.js']);
     }
+    // The walk of the whole tree cut short says nothing of the pattern itself: under a missing
+    // directory it matches nothing, ignored or not.
+    const cut = await search(tree, { pattern: 'nowhere/*.js' }, { emptyProbeMs: 1 });
+    assert.match(cut.text, /No file hidden by .* matches either, so "includeIgnored" would not help\./);
     // Where the search's rules find some at any depth, those are named, not these.
     tree.write({ 'lib/dist/main.js': 3 });
     const visible = await search(tree, { pattern: 'dist/*.js' });
