@@ -176,7 +176,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     warnings.push(...outcome.warnings);
     warningCount += outcome.warningCount;
     killedBy ??= outcome.killedBy ?? undefined;
-    if (!outcome.stopped && outcome.killedBy === null) {
+    if (outcome.listedAll) {
       walksEnded += 1;
     }
   }

@@ -251,7 +251,7 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
       : `- Files ${hidden} were searched only in part: the look at them stopped early, and none it reached matches. Pass "includeIgnored": true to search them all.`;
   }
   const files = ignored.complete ? count(ignored.count, 'file') : `At least ${count(ignored.count, 'file')}`;
-  return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${whereTheyLie(ignored)}${someOf(ignored.count, ignored.examples)}. Pass "includeIgnored": true to search them.`;
+  return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${whereTheyLie(ignored)}${someOf(ignored.count, ignored.examples)}. Pass "includeIgnored": true to search ${ignored.count === 1 ? 'it' : 'them'}.`;
 }
 
 /** Top-level entries named with their counts at most; the rest are counted. */

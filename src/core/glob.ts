@@ -141,10 +141,13 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const { names, scopeOf, mtimes } = found;
     const scopes = request.scopes;
     const { order, repeated } = modifiedOrder(mtimes, { names, scopeOf, prefixes: scopes.map(({ shownPrefix }) => shownPrefix) });
-    const incompleteBecause = stopper.reason ?? (found.killedBy ? 'ripgrepKilled' : undefined);
+    // A stop that came once ripgrep had listed everything and every time was read cut nothing.
+    const cutNothing = found.listedAll && found.skipped === 0;
+    const incompleteBecause = cutNothing ? undefined : (stopper.reason ?? (found.killedBy ? 'ripgrepKilled' : undefined));
     const searchMs = now().getTime() - started;
     const probeMs = options.emptyProbeMs ?? DEFAULT_EMPTY_PROBE_MS;
-    const probing = order.length === 0 && incompleteBecause === undefined && probeMs > 0;
+    // Not after a stop that cut nothing: the looks would end at once, and say they were cut.
+    const probing = order.length === 0 && incompleteBecause === undefined && !stopper.signal.aborted && probeMs > 0;
     const probe = { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal, onRipgrep: options.onRipgrep };
     // Looked up before the walks, which count what the pattern finds with a near directory instead;
     // not for a pattern naming a place outside the workspace, whose directories are that place's.

@@ -152,7 +152,9 @@ function spreadAdvice(only: string, context: RenderContext, within: ResultFacts[
   if (within?.flat) {
     return ` They all lie directly in ${within.path}, so a round robin inside it would pick the same files.`;
   }
-  if (within !== undefined && !context.pattern.anchored && within.path.length > only.length) {
+  // "**/*.ts" matches the same names from any directory, as a pattern that is not anchored does.
+  const anywhere = !context.pattern.anchored || (!context.pattern.negated && /^\*\*\/[^/]*$/.test(context.pattern.source));
+  if (within !== undefined && anywhere && within.path.length > only.length) {
     return ` To see how they spread inside ${within.path}, pass it as "path": ${quoted(trimSlash(within.path))}.`;
   }
   const look = lookInside(context.pattern, only, true);
@@ -179,7 +181,13 @@ function spillLine(result: ResultFacts): string {
   if (spill.written === 0) {
     return read;
   }
-  const newest = spill.written < result.total ? '' : ', so the newest files are on its last lines';
+  // Files whose times a stop left unread come last, by path: the last lines are not the newest then.
+  const newest =
+    spill.written < result.total
+      ? ''
+      : result.unread > 0
+        ? `; the last ${count(result.unread, 'line')} ${result.unread === 1 ? 'is a file' : 'are files'} whose times were not read, by path, and the newest of the others come just before them`
+        : ', so the newest files are on its last lines';
   return `${read} After a short header it holds one path per line, on lines ${number(spill.pathLines.first)} to ${number(spill.pathLines.last)}${newest}.`;
 }
 
@@ -206,7 +214,9 @@ function problems(result: ResultFacts, context: RenderContext): string[] {
     lines.push(
       result.listedAll
         ? `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)} while file times were read. All ${count(result.total, 'matching file')} are here${unread ? `, but ${unread}` : ''}. Search again for their whole order.`
-        : `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)}, so these ${count(result.total, 'file')} are only what was found before that${unread ? `; ${unread}` : ''}; more files may match. Narrow "path" or the pattern and search again.`,
+        : result.total === 0
+          ? `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)} before any file was found; files may match. Narrow "path" or the pattern and search again.`
+          : `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)}, so these ${count(result.total, 'file')} are only what was found before that${unread ? `; ${unread}` : ''}; more files may match. Narrow "path" or the pattern and search again.`,
     );
   }
   lines.push(...warningLines(result.warnings.count, result.warnings.first));
@@ -232,10 +242,10 @@ function stopSentence(reason: Incompleteness | undefined, context: RenderContext
   }
 }
 
-/** A time limit as set: "30 s", "1.5 s", "0.25 s" (not rounded to whole seconds, which made 0.4 s read "0 s"). */
+/** A time limit as set: "30 s", "1.5 s", "1.23456 s" (not rounded to whole seconds, which made 0.4 s read "0 s"). */
 function seconds(ms: number): string {
   const value = ms / 1000;
-  return `${Number.isInteger(value) ? number(value) : String(Number(value.toPrecision(3)))} s`;
+  return `${Number.isInteger(value) ? number(value) : String(value)} s`;
 }
 
 function trimSlash(label: string): string {

@@ -9,7 +9,17 @@ export type StopReason = 'cancelled' | 'timeout' | 'limit';
 /** Starts a timer and returns the function that cancels it. */
 export type StartTimer = (milliseconds: number, onExpiry: () => void) => () => void;
 
+/**
+ * The longest delay a Node timer takes (2^31 - 1 ms, 24.8 days): a longer one fires after 1 ms
+ * with a warning, so "--timeout-seconds 3000000" stopped every search at once and said it had hit
+ * a 3,000,000 s limit. A limit that long is no limit.
+ */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 export const realTimer: StartTimer = (milliseconds, onExpiry) => {
+  if (milliseconds > LONGEST_TIMER_MS) {
+    return () => undefined;
+  }
   const timer = setTimeout(onExpiry, milliseconds);
   return () => clearTimeout(timer);
 };

@@ -223,7 +223,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(line, /such as .*"build\//);
     assert.match(line, /such as .*"node_modules\//);
     const one = await search(tree, { pattern: 'y.js' }, { rules });
-    assert.match(one.text, /- 1 file hidden by .* matches: "build\/y\.js"\. Pass "includeIgnored": true/);
+    assert.match(one.text, /- 1 file hidden by .* matches: "build\/y\.js"\. Pass "includeIgnored": true to search it\./);
     // The pattern matches where it is anchored, in ignored files: no advice to match it elsewhere.
     const anchored = await search(tree, { pattern: 'build/*.js' }, { rules });
     assert.match(anchored.text, /- 2 files hidden by .* match: "build\/[xy]\.js", "build\/[xy]\.js"\./);
@@ -538,6 +538,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     tree.write({ 'lone/src/deep/f-0.ts': 30, 'lone/src/deep/f-1.ts': 31, 'lone/src/h.ts': 32 });
     const lone = await search(tree, { pattern: '*.ts', path: 'lone' }, { maxResults: 2 });
     assert.match(lone.text, /All of them are under one top-level entry, lone\/src\/: .* To see how they spread inside it, pass it as "path": "lone\/src"\./);
+    // "**/name" reads the same from any directory: the deepest one at once too.
+    tree.write({ 'two/src/x/a/k.ts': 40, 'two/src/x/b/l.ts': 41, 'two/src/x/b/m.ts': 42 });
+    const starred = await search(tree, { pattern: '**/*.ts', path: 'two' }, { maxResults: 2 });
+    assert.match(starred.text, /All of them are under one top-level entry, two\/src\/: .* To see how they spread inside two\/src\/x\/, pass it as "path": "two\/src\/x"\./);
     const onlyFork = await search(tree, { pattern: 'g-*.ts' }, { maxResults: 2 });
     assert.match(onlyFork.text, /All of them are under one top-level entry, fork\/: .* To see how they spread inside fork\/src\/, pass it as "path": "fork\/src"\./);
   });
@@ -1435,12 +1439,34 @@ describe('glob with the real ripgrep: stopping early', () => {
     }
   });
 
+  it('a time limit reached once everything was listed and read cut nothing: the result is complete', async () => {
+    // Regression: "INCOMPLETE ... All 5 matching files are here. Search again for their whole
+    // order." of a result whose order was whole.
+    let expire: (() => void) | undefined;
+    const result = await search(tree, { pattern: '*.txt' }, {
+      timeoutMs: 30_000,
+      statMode: 'sync',
+      startTimer: (_ms, onExpiry) => {
+        expire = onExpiry;
+        return () => undefined;
+      },
+      // ripgrep has ended and, reading times as it listed, this thread has every one.
+      onRipgrep: (event) => (event.phase === 'end' ? expire?.() : undefined),
+    });
+    assert.ok(result.total > 0);
+    assert.equal(result.complete, true);
+    assert.equal(result.unread, 0);
+    assert.doesNotMatch(result.text, /INCOMPLETE/);
+  });
+
   it('a search cancelled before it starts runs no ripgrep at all', async () => {
     const controller = new AbortController();
     controller.abort();
     let started = false;
     const result = await search(tree, { pattern: '*.txt' }, { signal: controller.signal, onRipgrep: () => (started = true) });
     assert.equal(started, false);
+    // Not "these 0 files are only what was found".
+    assert.match(result.text, /^INCOMPLETE: the search was cancelled before any file was found; files may match\./m);
     assert.equal(result.total, 0);
     assert.equal(result.complete, false);
     assert.match(result.text, /INCOMPLETE/);

@@ -39,6 +39,11 @@ export interface RipgrepOutcome {
   readonly killedBy: NodeJS.Signals | null;
   /** True when the run was stopped through the signal passed in. */
   readonly stopped: boolean;
+  /**
+   * True when ripgrep ended by itself and every name it printed was read: also where a stop came
+   * after it had exited but before its end was seen (the thread busy), which cut nothing.
+   */
+  readonly listedAll: boolean;
   /** Warnings ripgrep printed (unreadable directories and the like), the first few kept whole. */
   readonly warnings: readonly string[];
   /** How many warning lines ripgrep printed in all. */
@@ -55,7 +60,7 @@ const KEPT_STDERR_BYTES = 64 * 1024;
 export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOptions): Promise<RipgrepOutcome> {
   const { signal } = options;
   if (signal?.aborted) {
-    return Promise.resolve({ exitCode: null, killedBy: null, stopped: true, warnings: [], warningCount: 0, listed: 0 });
+    return Promise.resolve({ exitCode: null, killedBy: null, stopped: true, listedAll: false, warnings: [], warningCount: 0, listed: 0 });
   }
   return new Promise<RipgrepOutcome>((resolve, reject) => {
     const env = { ...process.env };
@@ -78,6 +83,8 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
     }
 
     let stopped = false;
+    // Output that arrived after a stop, and was left unread.
+    let droppedAfterStop = false;
     const suffix = options.requiredSuffix ? Buffer.from(options.requiredSuffix) : undefined;
     const names = new NulSeparatedNames(options.onName, process.platform === 'win32', suffix);
     const stderr = new BoundedLines(KEPT_STDERR_BYTES);
@@ -89,6 +96,8 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
     child.stdout?.on('data', (chunk: Buffer) => {
       if (!stopped) {
         names.push(chunk);
+      } else {
+        droppedAfterStop = true;
       }
     });
     child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
@@ -114,6 +123,8 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
         exitCode,
         killedBy: stopped ? null : killedBy,
         stopped,
+        // An exit code (not a signal) after a stop: ripgrep had ended before the kill reached it.
+        listedAll: exitCode !== null && killedBy === null && !droppedAfterStop,
         warnings: lines.slice(0, KEPT_WARNING_LINES),
         warningCount: stderr.lineCount(),
         listed: names.count,

@@ -327,6 +327,34 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
     await aftermath(watch.pids);
   });
 
+  it('timed out as ripgrep ends: the complete list is saved, and the footer does not call its unread last lines the newest', async () => {
+    // Regression: "..., so the newest files are on its last lines" where the last lines were the
+    // files whose times were not read, by path.
+    let expire: (() => void) | undefined;
+    const watch = new RipgrepWatch();
+    const result = await search(big, { pattern: '*.txt' }, {
+      timeoutMs: 60_000,
+      maxResults: 10,
+      spillDirectory: scratch.path('timeout-lists'),
+      startTimer: (_ms, onExpiry) => {
+        expire = onExpiry;
+        return () => undefined;
+      },
+      onRipgrep: (event) => {
+        watch.onRipgrep(event);
+        if (event.phase === 'end') {
+          expire?.();
+        }
+      },
+    });
+    assert.equal(result.incompleteBecause, 'timeout');
+    assert.ok(result.unread > 0 && result.total === 20_000, `${result.unread} unread of ${result.total}`);
+    assert.ok(result.spill?.saved, 'the list is saved after a timeout');
+    assert.doesNotMatch(result.text, /newest files are on its last lines/);
+    assert.ok(result.text.includes(`on lines ${result.spill.pathLines.first} to ${result.spill.pathLines.last.toLocaleString('en-US')}; the last ${result.unread.toLocaleString('en-US')} lines are files whose times were not read, by path`), result.text);
+    await aftermath(watch.pids);
+  });
+
   /**
    * ripgrep listed all 20,000; some were never read, and the answer says how many. They stay in
    * the result, last (regression: they were left out, with every top-level entry they alone held,

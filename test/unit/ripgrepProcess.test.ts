@@ -1,0 +1,56 @@
+import * as assert from 'node:assert/strict';
+import { runRipgrep } from '../../src/core/ripgrep/process';
+import { realTimer, Stopper } from '../../src/core/stopper';
+import { testRipgrep } from './helpers/ripgrep';
+import { TempTree } from './helpers/tree';
+
+/** Keeps this thread busy, as a search thread reading times is, while a child process runs on. */
+function busyFor(milliseconds: number): void {
+  const until = Date.now() + milliseconds;
+  while (Date.now() < until) {
+    // Nothing: the point is not to return to the event loop.
+  }
+}
+
+describe('ripgrep runs and stops (ripgrep/process.ts, stopper.ts)', () => {
+  const tree = new TempTree();
+  before(() => {
+    for (let i = 0; i < 5; i += 1) {
+      tree.write({ [`d/f-${i}.txt`]: i + 1 });
+    }
+  });
+  after(() => tree.remove());
+
+  const args = ['--files', '--null', '--no-config', '--no-ignore', '.'];
+
+  it('a stop that comes after ripgrep ended, before its end was seen, cut nothing: every name listed', async () => {
+    // Regression: the thread, busy reading times, had not yet seen ripgrep's exit when the time
+    // limit fired; the answer then said "more files may match" of a listing that was whole.
+    const controller = new AbortController();
+    let names = 0;
+    const outcome = await runRipgrep(
+      { ripgrepPath: await testRipgrep(), args, cwd: tree.root },
+      {
+        signal: controller.signal,
+        onName: () => {
+          names += 1;
+          if (names === 5) {
+            // ripgrep has printed its last name and exits meanwhile; only then the stop.
+            busyFor(300);
+            controller.abort();
+          }
+        },
+      },
+    );
+    assert.deepEqual({ stopped: outcome.stopped, listedAll: outcome.listedAll, listed: outcome.listed, exitCode: outcome.exitCode }, { stopped: true, listedAll: true, listed: 5, exitCode: 0 });
+  });
+
+  it('a time limit longer than a timer can hold is no limit, not one that fires at once', async () => {
+    // Regression: "--timeout-seconds 3000000" stopped every search after 1 ms (Node's timer
+    // overflow) and said it had hit a 3,000,000 s limit.
+    const stopper = new Stopper(undefined, 3_000_000_000, realTimer);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(stopper.reason, undefined);
+    stopper.dispose();
+  });
+});
