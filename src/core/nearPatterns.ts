@@ -268,7 +268,10 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
       ? [['*'], ['*', '*']].map((levels) => new NearSegment(prefix, [...segments.slice(0, missingAt), ...levels, ...segments.slice(missingAt)], missingAt + levels.length))
       : [];
   const nearSegments = pattern.anchored ? [...nearSegmentsOf(prefix, segments), ...missingDown] : [];
-  const related = relatedPatterns(pattern).map((relative) => {
+  // In a missing directory's near one too: ".github/workflow/*.yml" where
+  // ".github/workflows/ci.yaml" is, "doc/*.md" where "docs/guide.rst" is.
+  const nearDirectory = missing?.near?.pattern === undefined ? undefined : compilePattern(missing.near.pattern);
+  const related = [...relatedPatterns(pattern), ...(nearDirectory ? relatedPatterns(nearDirectory) : [])].map((relative) => {
     const deeper = deeperGlob === undefined ? undefined : oneLevelDown(relative.pattern.source);
     const anywhere = anyDepthGlob === undefined ? undefined : atAnyDepth(relative.pattern.source);
     return { ...relative, ...(deeper === undefined ? {} : { deeper: compilePattern(deeper) }), ...(anywhere === undefined ? {} : { anywhere: compilePattern(anywhere) }) };

@@ -799,6 +799,9 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(workflows.text, /^- 1 file ends in "\.yaml" instead: "\.github\/workflows\/ci\.yaml"\. "pattern": "\*\*\/workflows\/\*\.yaml" finds it\.$/m);
     assert.doesNotMatch(workflows.text, /At any depth/);
     assert.equal((await search(tree, { pattern: '**/workflows/*.yaml' }, { rules: VSCODE_DEFAULT_RULES })).total, 1);
+    // And in a missing directory's near one.
+    const near = await search(tree, { pattern: '.github/workflow/*.yml' }, { rules: VSCODE_DEFAULT_RULES });
+    assert.match(near.text, /^- 1 file ends in "\.yaml" instead: "\.github\/workflows\/ci\.yaml"\. "pattern": "\.github\/workflows\/\*\.yaml" finds it\.$/m);
     const settings = await search(tree, { pattern: 'setting/*.toml' }, { rules: VSCODE_DEFAULT_RULES });
     assert.match(settings.text, /^- "setting\/" does not exist in the workspace, but "settings\/" does, where 1 file matches: "settings\/app\.toml"\. "pattern": "settings\/\*\.toml" finds it\.$/m);
     assert.deepEqual((await search(tree, { pattern: 'settings/*.toml' }, { rules: VSCODE_DEFAULT_RULES })).page.map((path) => path.path), ['settings/app.toml']);
