@@ -4,7 +4,10 @@
  * of time, walks of the top levels: countingWalk.ts), within a time bound and up to a number of
  * matches. The empty answer can then say whether passing `includeIgnored` would help, and show
  * some of those files, instead of always suggesting it (a model that tries it on every empty
- * answer walks node_modules for nothing).
+ * answer walks node_modules for nothing). The same walk counts what a near pattern would find
+ * there, where the search's own looks found nothing and an ignored file is the likely answer:
+ * the name with another extension ("dist/index.*"), the pattern at any depth where its directory
+ * is missing ("**\/dist/*.js"); and a second walk, of a missing directory's near one alone.
  */
 
 import { countingWalksThenTopLevels, type ThenTopLevelsOptions } from './countingWalk';
