@@ -186,7 +186,7 @@ function spillLine(result: ResultFacts): string {
     spill.written < result.total
       ? ''
       : result.unread > 0
-        ? `; the last ${count(result.unread, 'line')} ${result.unread === 1 ? 'is a file' : 'are files'} whose times were not read, by path, and the newest of the others come just before them`
+        ? `; ${result.unread === 1 ? 'the last line is a file whose time was not read' : `the last ${count(result.unread, 'line')} are files whose times were not read, by path,`} and the newest of the others come just before ${result.unread === 1 ? 'it' : 'them'}`
         : ', so the newest files are on its last lines';
   return `${read} After a short header it holds one path per line, on lines ${number(spill.pathLines.first)} to ${number(spill.pathLines.last)}${newest}.`;
 }
