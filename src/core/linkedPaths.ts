@@ -17,9 +17,9 @@ import type { WorkspaceFolder } from './request';
 
 /**
  * `absolute` (a path, or an absolute pattern in `/` separators) under the path of the folder its
- * leading directories resolve into; as given where it lies in a folder as written, where those
- * directories resolve into none, or where they do not exist. Only the leading plain segments
- * are resolved: a pattern's glob segments, and what follows them, stay as written.
+ * leading directories resolve into; as given where it lies in a folder as written, or where those
+ * directories resolve into none. Only the longest run of leading plain segments that exists is
+ * resolved: a pattern's glob segments, and what follows them, stay as written.
  */
 export async function underFolderPath(absolute: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<string> {
   if (paths !== nodePath.posix || !absolute.startsWith('/') || folders.some((folder) => isInside(folder.path, absolute))) {
@@ -30,15 +30,21 @@ export async function underFolderPath(absolute: string, folders: readonly Worksp
   while (plain < segments.length && isPlainSegment(segments[plain])) {
     plain += 1;
   }
-  const leading = segments.slice(0, plain).join('/') || '/';
-  const real = await fs.realpath(leading).catch(() => undefined);
+  // The longest leading run that exists: a file or directory the input names may not.
+  let real: string | undefined;
+  for (; plain > 1; plain -= 1) {
+    real = await fs.realpath(segments.slice(0, plain).join('/')).catch(() => undefined);
+    if (real !== undefined) {
+      break;
+    }
+  }
   if (real === undefined) {
     return absolute;
   }
   for (const folder of folders) {
     const realFolder = await fs.realpath(folder.path).catch(() => undefined);
     if (realFolder !== undefined && isInside(realFolder, real)) {
-      // What follows keeps its form: glob segments, and an empty last one for a trailing "/".
+      // What follows keeps its form: glob segments, names that do not exist, a trailing "/".
       return [paths.join(folder.path, paths.relative(realFolder, real)), ...segments.slice(plain)].join('/');
     }
   }

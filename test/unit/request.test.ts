@@ -41,6 +41,9 @@ describe('request: resolving path and pattern', () => {
     assert.deepEqual([byPattern.scopes.map((scope) => scope.walkRoot), byPattern.pattern.source], [[front.path], '/src/*.ts']);
     const under = await resolveRequest({ pattern: `${link}/src/` }, { folders: [front, back] });
     assert.equal(under.pattern.source, '/src/');
+    // A name that does not exist (yet) below the link is kept as written.
+    const missing = await resolveRequest({ pattern: `${link}/src/none.ts` }, { folders: [front, back] });
+    assert.deepEqual([missing.scopes.map((scope) => scope.walkRoot), missing.pattern.source], [[front.path], '/src/none.ts']);
     // A link to a place outside every folder stays outside.
     const outside = new TempTree().write({ 'x/e.ts': 1 });
     try {
