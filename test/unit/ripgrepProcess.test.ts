@@ -1,14 +1,23 @@
 import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { runRipgrep } from '../../src/core/ripgrep/process';
 import { realTimer, Stopper } from '../../src/core/stopper';
 import { testRipgrep } from './helpers/ripgrep';
 import { TempTree } from './helpers/tree';
 
-/** Keeps this thread busy, as a search thread reading times is, while a child process runs on. */
-function busyFor(milliseconds: number): void {
-  const until = Date.now() + milliseconds;
+/**
+ * Keeps this thread busy, as a search thread reading times is, until process `pid` has exited
+ * (a zombie: ended, its end not yet collected), or 10 s at most. Linux's /proc tells; elsewhere
+ * a fixed half second.
+ */
+function busyUntilExited(pid: number): void {
+  const until = Date.now() + (existsSync('/proc/self/stat') ? 10_000 : 500);
   while (Date.now() < until) {
-    // Nothing: the point is not to return to the event loop.
+    // The state is the field after the name in parentheses: Z for a zombie.
+    const state = existsSync('/proc/self/stat') ? /\) (\w)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.[1] : undefined;
+    if (state === 'Z') {
+      return;
+    }
   }
 }
 
@@ -28,15 +37,17 @@ describe('ripgrep runs and stops (ripgrep/process.ts, stopper.ts)', () => {
     // limit fired; the answer then said "more files may match" of a listing that was whole.
     const controller = new AbortController();
     let names = 0;
+    let pid = 0;
     const outcome = await runRipgrep(
       { ripgrepPath: await testRipgrep(), args, cwd: tree.root },
       {
         signal: controller.signal,
+        onSpawn: (spawned) => (pid = spawned),
         onName: () => {
           names += 1;
           if (names === 5) {
             // ripgrep has printed its last name and exits meanwhile; only then the stop.
-            busyFor(300);
+            busyUntilExited(pid);
             controller.abort();
           }
         },
