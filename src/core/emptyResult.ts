@@ -55,7 +55,9 @@ export async function explainEmpty(
     // The name alone tells more only where no place near the one written finds files (at any
     // depth, one level down, a near or deeper directory) and no ignored file matches where the
     // pattern says; names near it, only where none has the name with another extension.
-    ...(nameElsewhere && !nearPlaceFinds && !ignored?.count && !ignored?.sameStem && !ignored?.anyDepth ? { nameElsewhereMatches: shownMatches(nameElsewhere) } : {}),
+    ...(nameElsewhere && !nearPlaceFinds && !ignored?.count && !ignored?.sameStem && !ignored?.anyDepth && !onlyWhereWritten(nameElsewhere, sameStem)
+      ? { nameElsewhereMatches: shownMatches(nameElsewhere) }
+      : {}),
     ...(nearNames && !sameStem ? { nearNameMatches: { name: request.pattern.source.slice(request.pattern.source.lastIndexOf('/') + 1), ...shownMatches(nearNames) } } : {}),
     ...(nearSegment ? { nearSegmentMatches: { directory: nearSegment.directory, nearDirectory: nearSegment.nearDirectory, ...shownMatches(nearSegment) } } : {}),
     ...(relatedExtensions.length > 0 ? { relatedExtensions: relatedExtensions.map((matches) => ({ extension: matches.extension, ...shownMatches(matches) })) } : {}),
@@ -105,6 +107,15 @@ export async function explainEmpty(
     ...(missing.siblings?.names.length ? { missingDirectorySiblings: { first: missing.siblings.names.slice(0, SIBLINGS_NAMED).map((name) => `${name}/`), count: missing.siblings.names.length } } : {}),
     ...(rootRepeated ? { rootRepeated } : {}),
   };
+}
+
+/**
+ * Whether the files of the name anywhere ("**\/ci.*") are no more than those of the name where
+ * the pattern says ("'.github/workflows/ci.*"), which the answer names already: "lies elsewhere"
+ * would be said of files in the very directory the pattern names.
+ */
+function onlyWhereWritten(nameElsewhere: PatternMatches, sameStem: CollectedMatches['sameStem']): boolean {
+  return sameStem !== undefined && nameElsewhere.complete && nameElsewhere.count <= sameStem.count;
 }
 
 /**

@@ -915,6 +915,19 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('says no file "lies elsewhere" where every file of the name is where the pattern says', async () => {
+    // Regression: ".github/workflows/ci.yml" named ci.yaml three times, the last as lying
+    // elsewhere, though it lies in the very directory the pattern names.
+    tree.write({ '.github/workflows/ci.yaml': 1 });
+    const here = await search(tree, { pattern: '.github/workflows/ci.yml' });
+    assert.match(here.text, /^- 1 file has the same name with any extension: "\.github\/workflows\/ci\.yaml"\./m);
+    assert.doesNotMatch(here.text, /elsewhere/);
+    // With one elsewhere too, the line is said, and names both.
+    tree.write({ 'other/ci.json': 2 });
+    const there = await search(tree, { pattern: '.github/workflows/ci.yml' });
+    assert.match(there.text, /^- 2 files named "ci\.\*" lie elsewhere: /m);
+  });
+
   it('names the files with the name in another case and any extension ("readme" for README.md), and the pattern finds them', async () => {
     tree.write({
       'README.md': 1, 'Readme.rst': 2, 'docs/Readme.txt': 3, 'src/Config.ts': 4, 'ignored/readme.md': 5, 'A,b.txt': 6, 'a,B.txt': 7, 'a,B.md': 8,
