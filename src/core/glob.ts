@@ -157,7 +157,13 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const probesStarted = Date.now();
     const [ignored, near, searched] = probing
       ? await Promise.all([
-          request.includeIgnored ? undefined : probeIgnored(request, { ...probe, withSameStem: found.sameStem === undefined, withAnyDepth: missing !== undefined }),
+          request.includeIgnored ? undefined : probeIgnored(request, {
+                ...probe,
+                // Names in the pattern's own case with another extension that the listing did not
+                // find are ignored ones: it found none, or only names in another case.
+                withSameStem: found.sameStem === undefined || found.sameStem.otherCase !== undefined,
+                withAnyDepth: missing !== undefined,
+              }),
           // A pattern naming a place outside the workspace gets "path" advice instead (request.ts).
           request.absoluteElsewhere ? NO_NEAR_MATCHES : probeNearMatches(request, { ...probe, searchMs }, missing),
           missing?.siblings ? searchedDirectories(request, missing.siblings, probe) : undefined,

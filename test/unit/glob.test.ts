@@ -269,6 +269,13 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       assert.doesNotMatch(result.text, /lies? elsewhere|At any depth|would not help/, pattern);
       assert.deepEqual((await search(tree, { pattern: meant, includeIgnored: true })).page.map((path) => path.path), [file]);
     }
+    // Where the listing found the name in another case only, an ignored one in the pattern's
+    // own case is named too (regression: "out2/App" named out2/app.css and not out2/App.js).
+    tree.write({ 'out2/App.js': 5, 'out2/app.css': 6 });
+    writeFileSync(tree.path('.gitignore'), 'dist/\nbuild/\nout2/*.js\n');
+    const cased = await search(tree, { pattern: 'out2/App' });
+    assert.match(cased.text, /^- 1 file has the same name in another case and with any extension: "out2\/app\.css"\./m);
+    assert.match(cased.text, /^- No file hidden by .* matches it, but 1 such file has the same name with another extension: "out2\/App\.js"\. "pattern": "out2\/App\.\*" with "includeIgnored": true finds it\.$/m);
   });
 
   it('names ignored files an anchored pattern with a missing directory matches at any depth', async () => {
