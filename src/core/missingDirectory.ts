@@ -72,7 +72,8 @@ export async function firstMissingDirectory(request: GlobRequest, excluded: Dire
         const names = directoriesListed(request, listings, parent, excluded);
         return { directory: `${relative}/`, ...(names.length > 0 ? { siblings: { parent, names } } : {}) };
       }
-      const pattern = /[*?[\]{}\\,]/.test(near) ? undefined : patternWithDirectory(request, depth - 1, near);
+      const renamed = new Map([[depth - 1, near], ...(await nearBelow(request, [...parent, near], directories.slice(depth)))]);
+      const pattern = [...renamed.values()].some((name) => /[*?[\]{}\\,]/.test(name)) ? undefined : patternWithDirectories(request, renamed);
       return {
         directory: `${relative}/`,
         near: { directory: `${[...parent, near].join('/')}/`, otherCase: near.toLowerCase() === name.toLowerCase(), ...(pattern ? { pattern } : {}) },
@@ -215,11 +216,39 @@ function oneEditApart(a: string, b: string): boolean {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
-/** The pattern with its directory at `index` (a leading literal one) named `name`. */
-function patternWithDirectory(request: GlobRequest, index: number, name: string): string {
+/**
+ * Below a near directory, the literal directories the pattern names after the missing one that
+ * are missing too, each with the nearest name there, by index in the pattern: a model that
+ * misspells one directory may misspell the next ("distt/subs/*.js" for dist/sub/). Stops at the
+ * first with none near, which stays as written.
+ */
+async function nearBelow(request: GlobRequest, found: readonly string[], rest: readonly string[]): Promise<Array<[number, string]>> {
+  const renamed: Array<[number, string]> = [];
+  const path = [...found];
+  for (const name of rest) {
+    const exists = await Promise.all(request.scopes.map((scope) => isDirectory(nodePath.join(scope.searchRoot, ...path, name))));
+    if (exists.some(Boolean)) {
+      path.push(name);
+      continue;
+    }
+    const listings = await Promise.all(request.scopes.map((scope) => directoryEntries(nodePath.join(scope.searchRoot, ...path))));
+    const near = listings.map((entries) => nearestAmong(entries, name)).find((candidate) => candidate !== undefined);
+    if (near === undefined) {
+      break;
+    }
+    renamed.push([path.length, near]);
+    path.push(near);
+  }
+  return renamed;
+}
+
+/** The pattern with its directories at the given indexes (leading literal ones) renamed. */
+function patternWithDirectories(request: GlobRequest, renamed: ReadonlyMap<number, string>): string {
   const source = request.pattern.source;
   const body = source.replace(/^\/+/, '');
   const segments = pathSegments(body, process.platform !== 'win32');
-  segments[index] = name;
+  for (const [index, name] of renamed) {
+    segments[index] = name;
+  }
   return `${source.slice(0, source.length - body.length)}${segments.join('/')}`;
 }

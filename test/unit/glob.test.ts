@@ -765,6 +765,8 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       ['compnents/*.tsx', '"compnents/" does not exist in the workspace, but "components/" does, where 1 file matches: "components/Button.tsx". "pattern": "components/*.tsx" finds it.'],
       ['scr/*.ts', '"scr/" does not exist in the workspace, but "src/" does, where 1 file matches: "src/main.ts". "pattern": "src/*.ts" finds it.'],
       ['test/units/*.ts', '"test/units/" does not exist in the workspace, but "test/unit/" does, where 1 file matches: "test/unit/b.ts". "pattern": "test/unit/*.ts" finds it.'],
+      // Two slips in a row: the one below the near directory is put right too.
+      ['tests/units/*.ts', '"tests/" does not exist in the workspace, but "test/" does, where 1 file matches: "test/unit/b.ts". "pattern": "test/unit/*.ts" finds it.'],
       ['lib/*.ts', '"lib/" does not exist in the workspace, but "Lib/" does (names are matched case-sensitively), where 1 file matches: "Lib/util.ts". "pattern": "Lib/*.ts" finds it.'],
       // Ignored files are not counted as matches (the search's own rules), but where the near
       // directory holds no other, they are named, with how to search them.
