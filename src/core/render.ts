@@ -101,7 +101,9 @@ function headFooter(result: ResultFacts, context: RenderContext): string[] {
 /** How many entries the page reaches, and the largest ones with their counts. */
 function reachLine(result: ResultFacts): string {
   const { entries, reached } = result.topLevel;
-  const reach = reached === entries.length ? `all ${number(entries.length)} top-level entries` : `${number(reached)} of ${number(entries.length)} top-level entries`;
+  // A listing cut short may not have met every entry: "all 3" would say there are no others.
+  const found = result.complete || result.listedAll ? '' : ' found so far';
+  const reach = reached === entries.length ? `all ${number(entries.length)} top-level entries${found}` : `${number(reached)} of ${number(entries.length)} top-level entries${found}`;
   return `The page reaches ${reach}. Matches per entry: ${largestEntries(entries)}.`;
 }
 

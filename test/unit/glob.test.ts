@@ -1464,6 +1464,36 @@ describe('glob with the real ripgrep: stopping early', () => {
     }
   });
 
+  it('a listing cut by a time limit reaches the entries found so far, not "all" there are', async () => {
+    // Regression: "The page reaches all 3 top-level entries" of a walk cut before it met the rest.
+    const wide = new TempTree();
+    try {
+      // Enough that ripgrep's output spans many reads, so a stop at the first 1,024 cuts it; in
+      // entries of 100 files, so those names lie in several.
+      for (let i = 0; i < 20_000; i += 1) {
+        wide.write({ [`e${i % 200}/f-${i}.txt`]: i + 1 });
+      }
+      let expire: (() => void) | undefined;
+      const result = await search(wide, { pattern: '*.txt' }, {
+        timeoutMs: 30_000,
+        maxResults: 2,
+        startTimer: (_ms, onExpiry) => {
+          expire = onExpiry;
+          return () => undefined;
+        },
+        // After the first 1,024 names, with ripgrep still listing.
+        onProgress: () => expire?.(),
+      });
+      assert.equal(result.listedAll, false);
+      assert.match(result.text, /^The page reaches 2 of [\d,]+ top-level entries found so far\./m);
+      // A whole listing says it as it is.
+      const whole = await search(wide, { pattern: '*.txt' }, { maxResults: 2 });
+      assert.match(whole.text, /^The page reaches 2 of 200 top-level entries\./m);
+    } finally {
+      wide.remove();
+    }
+  });
+
   it('a time limit reached once everything was listed and read cut nothing: the result is complete', async () => {
     // Regression: "INCOMPLETE ... All 5 matching files are here. Search again for their whole
     // order." of a result whose order was whole.
