@@ -68,11 +68,9 @@ export async function explainEmpty(
             complete: ignored.complete,
             examples: shown(ignored.first),
             entries: ignored.entries,
-            ...(ignored.sameStem ? { sameStem: { pattern: ignored.sameStem.pattern, count: ignored.sameStem.count, complete: ignored.complete, examples: shown(ignored.sameStem.first) } } : {}),
+            ...(ignored.sameStem ? { sameStem: shownMatches(ignored.sameStem) } : {}),
             // Ignored ones only where the search's rules find none at any depth.
-            ...(ignored.anyDepth && anyDepth?.count === 0 && anyDepth.complete
-              ? { anyDepth: { pattern: ignored.anyDepth.pattern, count: ignored.anyDepth.count, complete: ignored.anyDepth.complete, examples: shown(ignored.anyDepth.first) } }
-              : {}),
+            ...(ignored.anyDepth && anyDepth?.count === 0 && anyDepth.complete ? { anyDepth: shownMatches(ignored.anyDepth) } : {}),
           },
         }
       : {}),

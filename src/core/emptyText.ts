@@ -236,14 +236,10 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
     return `- Files ${hidden} were not searched; pass "includeIgnored": true to search them too.`;
   }
   if (ignored.count === 0 && ignored.anyDepth) {
-    const { pattern, count: files, complete, examples } = ignored.anyDepth;
-    const such = `${complete ? '' : 'at least '}${number(files)} such ${files === 1 ? 'file matches' : 'files match'}`;
-    return `- No file ${hidden} matches it, but at any depth ${such}${someOf(files, examples)}. "pattern": ${quoted(pattern)} with "includeIgnored": true finds ${files === 1 ? 'it' : 'them'}.`;
+    return hiddenNearLine(hidden, 'at any depth ', ignored.anyDepth, ['file matches', 'files match'], '');
   }
   if (ignored.count === 0 && ignored.sameStem) {
-    const { pattern, count: files, complete, examples } = ignored.sameStem;
-    const such = `${complete ? '' : 'at least '}${number(files)} such ${files === 1 ? 'file has' : 'files have'}`;
-    return `- No file ${hidden} matches it, but ${such} the same name with another extension${someOf(files, examples)}. "pattern": ${quoted(pattern)} with "includeIgnored": true finds ${files === 1 ? 'it' : 'them'}.`;
+    return hiddenNearLine(hidden, '', ignored.sameStem, ['file has', 'files have'], ' the same name with another extension');
   }
   if (ignored.count === 0) {
     return ignored.complete
@@ -252,6 +248,17 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
   }
   const files = ignored.complete ? count(ignored.count, 'file') : `At least ${count(ignored.count, 'file')}`;
   return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${whereTheyLie(ignored)}${someOf(ignored.count, ignored.examples)}. Pass "includeIgnored": true to search ${ignored.count === 1 ? 'it' : 'them'}.`;
+}
+
+/**
+ * "- No file hidden by ... matches it, but 1 such file has the same name with another extension:
+ * "dist/index.js". "pattern": "dist/index.*" with "includeIgnored": true finds it.": hidden files
+ * a pattern near the one given matches, where none matches it.
+ */
+function hiddenNearLine(hidden: string, where: string, matches: ShownPatternMatches, [one, many]: readonly [string, string], what: string): string {
+  const { pattern, count: files, complete, examples } = matches;
+  const such = `${complete ? '' : 'at least '}${number(files)} such ${files === 1 ? one : many}`;
+  return `- No file ${hidden} matches it, but ${where}${such}${what}${someOf(files, examples)}. "pattern": ${quoted(pattern)} with "includeIgnored": true finds ${files === 1 ? 'it' : 'them'}.`;
 }
 
 /** Top-level entries named with their counts at most; the rest are counted. */

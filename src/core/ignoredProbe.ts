@@ -44,14 +44,14 @@ export interface IgnoredMatches extends FoundNames {
    * dist/index.js is); only when there are some. Without it, "no ignored file matches" sent a
    * model looking for build output or an installed package away from the one file it meant.
    */
-  readonly sameStem?: FoundNames & { readonly pattern: string };
+  readonly sameStem?: PatternMatches;
   /**
    * For an anchored pattern whose directories are missing, the files the same pattern matches at
    * any depth with the rules lifted ("**\/dist/*.js" for "dist/*.js" in a monorepo whose only
    * dist/ is packages/ui/dist/, git-ignored); only when there are some. Those are ignored ones
    * only where the search's own look at any depth found none (nearMatches.ts).
    */
-  readonly anyDepth?: FoundNames & { readonly pattern: string; readonly complete: boolean };
+  readonly anyDepth?: PatternMatches;
 }
 
 export interface IgnoredProbeOptions extends ThenTopLevelsOptions {
@@ -112,13 +112,14 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
   if (whole === undefined) {
     return undefined;
   }
+  // Under a directory that is missing, ignored or not, the pattern itself finds nothing.
+  const complete = anywhere ? true : whole;
   return {
     count: found.count,
-    // Under a directory that is missing, ignored or not, the pattern itself finds nothing.
-    complete: anywhere ? true : whole,
+    complete,
     first: found.examples(),
     entries: found.entries(),
-    ...(stem && sameStem.count > 0 ? { sameStem: { pattern: stem.pattern, count: sameStem.count, first: sameStem.first } } : {}),
+    ...(stem && sameStem.count > 0 ? { sameStem: { pattern: stem.pattern, count: sameStem.count, first: sameStem.first, complete } } : {}),
     ...(anywhereGlob && atAnyDepthFound.count > 0
       ? { anyDepth: { pattern: anywhereGlob, count: atAnyDepthFound.count, first: atAnyDepthFound.first, complete: whole && atAnyDepthFound.count < IGNORED_COUNTED_AT_MOST } }
       : {}),
