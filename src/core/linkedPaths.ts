@@ -22,7 +22,7 @@ import type { WorkspaceFolder } from './request';
  * resolved: a pattern's glob segments, and what follows them, stay as written.
  */
 export async function underFolderPath(absolute: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<string> {
-  if (paths !== nodePath.posix || !absolute.startsWith('/') || folders.some((folder) => isInside(folder.path, absolute))) {
+  if (paths !== nodePath.posix || !absolute.startsWith('/') || folders.some((folder) => isInside(folder.path, absolute, paths))) {
     return absolute;
   }
   const segments = absolute.split('/');
@@ -43,7 +43,7 @@ export async function underFolderPath(absolute: string, folders: readonly Worksp
   }
   for (const folder of folders) {
     const realFolder = await fs.realpath(folder.path).catch(() => undefined);
-    if (realFolder !== undefined && isInside(realFolder, real)) {
+    if (realFolder !== undefined && isInside(realFolder, real, paths)) {
       // What follows keeps its form: glob segments, names that do not exist, a trailing "/".
       return [paths.join(folder.path, paths.relative(realFolder, real)), ...segments.slice(plain)].join('/');
     }
@@ -52,7 +52,7 @@ export async function underFolderPath(absolute: string, folders: readonly Worksp
 }
 
 /** Whether `path` is `directory` or lies below it, as written. */
-function isInside(directory: string, path: string): boolean {
-  const relative = nodePath.posix.relative(directory, path);
-  return relative === '' || (!relative.startsWith('..') && !nodePath.posix.isAbsolute(relative));
+export function isInside(directory: string, path: string, paths: nodePath.PlatformPath): boolean {
+  const relative = paths.relative(directory, path);
+  return relative === '' || (!relative.startsWith('..') && !paths.isAbsolute(relative));
 }

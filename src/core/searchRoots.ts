@@ -8,7 +8,7 @@
 import * as os from 'node:os';
 import type * as nodePath from 'node:path';
 import { GlobError } from './errors';
-import { underFolderPath } from './linkedPaths';
+import { isInside, underFolderPath } from './linkedPaths';
 import { besideMissing } from './missingDirectory';
 import { entryKind, isDirectory } from './onDisk';
 import { missingPathAdvice, relativePathAdvice } from './pathAdvice';
@@ -99,9 +99,7 @@ function innermostFolder(
 ): WorkspaceFolder | undefined {
   let best: WorkspaceFolder | undefined;
   for (const folder of folders) {
-    const relative = paths.relative(folder.path, directory);
-    const inside = relative === '' || (!relative.startsWith('..') && !paths.isAbsolute(relative));
-    if (inside && (best === undefined || folder.path.length > best.path.length)) {
+    if (isInside(folder.path, directory, paths) && (best === undefined || folder.path.length > best.path.length)) {
       best = folder;
     }
   }
