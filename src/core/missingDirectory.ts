@@ -61,13 +61,12 @@ export async function firstMissingDirectory(request: GlobRequest, excluded: Dire
   const directories = request.pattern.literalDirectories;
   for (let depth = 1; depth <= directories.length; depth += 1) {
     const relative = directories.slice(0, depth).join('/');
-    const exists = await Promise.all(request.scopes.map((scope) => isDirectory(nodePath.join(scope.searchRoot, relative))));
-    if (!exists.some(Boolean)) {
+    if (!(await inSomeRoot(request, directories.slice(0, depth)))) {
       const parent = directories.slice(0, depth - 1);
       const name = directories[depth - 1];
       // Each root's parent directory is read once, for the near name and for those listed.
-      const listings = await Promise.all(request.scopes.map((scope) => directoryEntries(nodePath.join(scope.searchRoot, ...parent))));
-      const near = listings.map((entries) => nearestAmong(entries, name)).find((found) => found !== undefined);
+      const listings = await listingsOf(request, parent);
+      const near = nearestInAny(listings, name);
       if (near === undefined) {
         const names = directoriesListed(request, listings, parent, excluded);
         return { directory: `${relative}/`, ...(names.length > 0 ? { siblings: { parent, names } } : {}) };
@@ -151,6 +150,22 @@ async function directoryEntries(path: string): Promise<Entry[]> {
   );
 }
 
+/** Whether the directory at `segments` below some search root exists. */
+async function inSomeRoot(request: GlobRequest, segments: readonly string[]): Promise<boolean> {
+  const exists = await Promise.all(request.scopes.map((scope) => isDirectory(nodePath.join(scope.searchRoot, ...segments))));
+  return exists.some(Boolean);
+}
+
+/** The entries of the directory at `segments` below each search root, in the order of the scopes. */
+function listingsOf(request: GlobRequest, segments: readonly string[]): Promise<Entry[][]> {
+  return Promise.all(request.scopes.map((scope) => directoryEntries(nodePath.join(scope.searchRoot, ...segments))));
+}
+
+/** The near name of the first root whose listing has one. */
+function nearestInAny(listings: readonly Entry[][], name: string): string | undefined {
+  return listings.map((entries) => nearestAmong(entries, name)).find((found) => found !== undefined);
+}
+
 /** The directory among `entries` whose name is nearest `name`, if one is near. */
 function nearestAmong(entries: readonly Entry[], name: string): string | undefined {
   let best: { name: string; nearness: Nearness } | undefined;
@@ -226,13 +241,11 @@ async function nearBelow(request: GlobRequest, found: readonly string[], rest: r
   const renamed: Array<[number, string]> = [];
   const path = [...found];
   for (const name of rest) {
-    const exists = await Promise.all(request.scopes.map((scope) => isDirectory(nodePath.join(scope.searchRoot, ...path, name))));
-    if (exists.some(Boolean)) {
+    if (await inSomeRoot(request, [...path, name])) {
       path.push(name);
       continue;
     }
-    const listings = await Promise.all(request.scopes.map((scope) => directoryEntries(nodePath.join(scope.searchRoot, ...path))));
-    const near = listings.map((entries) => nearestAmong(entries, name)).find((candidate) => candidate !== undefined);
+    const near = nearestInAny(await listingsOf(request, path), name);
     if (near === undefined) {
       break;
     }
