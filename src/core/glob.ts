@@ -155,15 +155,16 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
       order.length === 0 && incompleteBecause === undefined && !request.absoluteElsewhere ? await firstMissingDirectory(request, excludedBy(request, rulesFor)) : undefined;
     // Side by side: each is a walk of its own, and an empty answer waits for all.
     const probesStarted = Date.now();
+    const ignoredProbe = {
+      ...probe,
+      // Names in the pattern's own case with another extension that the listing did not find are
+      // ignored ones: it found none, or only names in another case.
+      withSameStem: found.sameStem === undefined || found.sameStem.otherCase !== undefined,
+      withAnyDepth: missing !== undefined,
+    };
     const [ignored, near, searched] = probing
       ? await Promise.all([
-          request.includeIgnored ? undefined : probeIgnored(request, {
-                ...probe,
-                // Names in the pattern's own case with another extension that the listing did not
-                // find are ignored ones: it found none, or only names in another case.
-                withSameStem: found.sameStem === undefined || found.sameStem.otherCase !== undefined,
-                withAnyDepth: missing !== undefined,
-              }),
+          request.includeIgnored ? undefined : probeIgnored(request, ignoredProbe),
           // A pattern naming a place outside the workspace gets "path" advice instead (request.ts).
           request.absoluteElsewhere ? NO_NEAR_MATCHES : probeNearMatches(request, { ...probe, searchMs }, missing),
           missing?.siblings ? searchedDirectories(request, missing.siblings, probe) : undefined,

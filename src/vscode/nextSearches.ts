@@ -68,7 +68,7 @@ function emptyAnswerSearches(result: GlobResult, input: GlobInput): Array<NextSe
         ? nextSearch(`Search for ${meant} with ignored files`, { ...input, pattern: meant, includeIgnored: true })
         : folder === undefined
           ? nextSearch(`Search for ${meant}`, { ...input, pattern: meant })
-        : nextSearch(`Search ${folder} for ${meant}`, { ...input, pattern: meant, path: folder });
+          : nextSearch(`Search ${folder} for ${meant}`, { ...input, pattern: meant, path: folder });
   return [search, ignored];
 }
 
