@@ -14,7 +14,7 @@ import * as nodePath from 'node:path';
 import { GlobError } from './errors';
 import { isDirectory } from './onDisk';
 import { parseGlobInput } from './input';
-import { underFolderPath } from './linkedPaths';
+import { isInside, underFolderPath } from './linkedPaths';
 import { compilePattern, GlobSyntaxError, type CompiledPattern } from './pattern';
 import { anchoredPattern, isPlainSegment, pathSegments, tidyPatternPath, type PatternPath } from './patternPath';
 import { VCS_METADATA_NAMES } from './ripgrep/args';
@@ -51,6 +51,12 @@ export interface SearchScope {
   readonly entryPrefix: string;
   /** The workspace folder this walk belongs to, when it belongs to one. */
   readonly folder?: WorkspaceFolder;
+  /**
+   * The search roots of the request's other walks that lie inside this one's, as segments from
+   * the walk root: a workspace folder inside another is listed by its own walk only, as VS Code's
+   * search does, so no file is listed (and counted) twice.
+   */
+  readonly nestedRoots?: ReadonlyArray<readonly string[]>;
 }
 
 export interface GlobRequest {
@@ -117,7 +123,7 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
 
   const pattern = await compileOrExplain(patternText, input.pattern, context.ripgrepPath, searchRoots[0].root);
   const multiRoot = folders.length > 1;
-  const scopes = await Promise.all(searchRoots.map(({ root, folder }) => scopeFor(root, folder, multiRoot, paths)));
+  const scopes = withNestedRoots(await Promise.all(searchRoots.map(({ root, folder }) => scopeFor(root, folder, multiRoot, paths))), paths);
   const outsideWorkspace = scopes.some((scope) => scope.folder === undefined);
   return {
     pattern,
@@ -295,6 +301,15 @@ async function scopeFor(
     return { walkRoot: searchRoot, rootSegments: [], searchRoot, shownPrefix: entryPrefix, entryPrefix, folder };
   }
   return { walkRoot: folder.path, rootSegments, searchRoot, shownPrefix: folderPrefix, entryPrefix, folder };
+}
+
+function withNestedRoots(scopes: SearchScope[], paths: nodePath.PlatformPath): SearchScope[] {
+  return scopes.map((scope) => {
+    const nestedRoots = scopes
+      .filter((other) => other !== scope && other.searchRoot !== scope.searchRoot && isInside(scope.searchRoot, other.searchRoot, paths))
+      .map((other) => toSlashes(paths.relative(scope.walkRoot, other.searchRoot), paths).split('/'));
+    return nestedRoots.length > 0 ? { ...scope, nestedRoots } : scope;
+  });
 }
 
 async function throughSymbolicLink(

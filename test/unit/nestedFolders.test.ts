@@ -1,0 +1,49 @@
+import * as assert from 'node:assert/strict';
+import { glob, type WorkspaceFolder } from '../../src/core';
+import { testRipgrep } from './helpers/ripgrep';
+import { TempTree } from './helpers/tree';
+
+describe('glob with the real ripgrep: a workspace folder inside another', () => {
+  let tree: TempTree;
+  let folders: WorkspaceFolder[];
+
+  before(() => {
+    tree = new TempTree().write({
+      'README.md': 1,
+      'packages/app/index.ts': 2,
+      'packages/app/src/main.ts': 3,
+      'packages/lib/util.ts': 4,
+      '.gitignore': { mtime: 5, content: 'build/\n' },
+      'packages/app/build/out.js': 6,
+    });
+    folders = [
+      { name: 'repo', path: tree.root },
+      { name: 'app', path: tree.path('packages', 'app') },
+    ];
+  });
+  after(() => tree.remove());
+
+  async function shown(input: Record<string, unknown>): Promise<string[]> {
+    const result = await glob(input, folders, { ripgrepPath: await testRipgrep() });
+    assert.equal(result.total, result.page.length, 'every match on the page');
+    return result.page.map((path) => path.shown);
+  }
+
+  it('lists the inner folder s files once, under its own name, as VS Code s search does', async () => {
+    // Regression: the outer folder's walk listed packages/app/ too, so each of its files came
+    // twice, in the total, the counts and the page.
+    assert.deepEqual(await shown({ pattern: '*.ts' }), ['app/index.ts', 'app/src/main.ts', 'repo/packages/lib/util.ts']);
+    assert.deepEqual(await shown({ pattern: '*' }), ['repo/README.md', 'app/index.ts', 'app/src/main.ts', 'repo/packages/lib/util.ts', 'repo/.gitignore']);
+    assert.deepEqual(await shown({ pattern: '*.js', includeIgnored: true }), ['app/build/out.js']);
+  });
+
+  it('still finds the inner folder s files through a pattern that names the directory in the outer folder', async () => {
+    // The outer walk is narrowed into packages/app/ there, and the inner folder has no such path.
+    assert.deepEqual(await shown({ pattern: 'packages/app/src/*.ts' }), ['repo/packages/app/src/main.ts']);
+  });
+
+  it('lists everything under a "path" in the outer folder, which is the only walk', async () => {
+    assert.deepEqual(await shown({ pattern: '*.ts', path: 'repo/packages' }), ['repo/packages/app/index.ts', 'repo/packages/app/src/main.ts', 'repo/packages/lib/util.ts']);
+  });
+});
+
