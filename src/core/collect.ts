@@ -254,7 +254,8 @@ function siblingPath(scope: SearchScope, relative: string, exclude: ConditionalE
   const directory = nodePath.posix.dirname(relative);
   const base = nodePath.posix.basename(relative);
   const stem = base.slice(0, base.length - nodePath.posix.extname(base).length);
-  const sibling = exclude.sibling.replace(/\$\(basename\)/g, stem);
+  // Once, as VS Code's search does; a function, so a "$&" in the name is not a replacement pattern.
+  const sibling = exclude.sibling.replace('$(basename)', () => stem);
   return nodePath.join(scope.walkRoot, directory, sibling);
 }
 

@@ -27,16 +27,21 @@ export function excludeRules(filesExclude: unknown, searchExclude: unknown): Exc
     const anchored = anchor(glob);
     if (value === true) {
       excludeGlobs.push(anchored);
-    } else if (typeof value === 'object' && value !== null && typeof (value as { when?: unknown }).when === 'string') {
-      conditionalExcludes.push({ glob: anchored, sibling: (value as { when: string }).when });
+      continue;
+    }
+    const when = typeof value === 'object' && value !== null ? (value as { when?: unknown }).when : undefined;
+    // An empty "when" names no sibling: VS Code's search leaves such an entry out.
+    if (typeof when === 'string' && when !== '') {
+      conditionalExcludes.push({ glob: anchored, sibling: when });
     }
   }
   return { excludeGlobs, conditionalExcludes };
 }
 
 function anchor(glob: string): string {
-  const text = glob.replace(/\\/g, '/');
-  if (text.startsWith('**') || text.startsWith('/') || text.replace(/\/$/, '').includes('/')) {
+  // VS Code's search drops a trailing "/": "build/" leaves out a file named build too.
+  const text = glob.replace(/\\/g, '/').replace(/\/+$/, '');
+  if (text.startsWith('**') || text.startsWith('/') || text.includes('/')) {
     return text;
   }
   return `/${text}`;

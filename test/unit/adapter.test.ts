@@ -18,6 +18,10 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     assert.deepEqual(rules.conditionalExcludes, [{ glob: '**/*.js', sibling: '$(basename).ts' }]);
     assert.deepEqual(excludeRules({ node_modules: true }, undefined).excludeGlobs, ['/node_modules']);
     assert.deepEqual(excludeRules('nonsense', null), { excludeGlobs: [], conditionalExcludes: [] });
+    // A trailing "/" is dropped, as VS Code's search drops it (a file named "build" is left out too);
+    // an empty "when" names no sibling, so the entry is left out, not applied to every match.
+    assert.deepEqual(excludeRules({ 'build/': true, '**/out/': true, 'a/b/': true }, undefined).excludeGlobs, ['/build', '**/out', 'a/b']);
+    assert.deepEqual(excludeRules({ '**/*.js': { when: '' } }, undefined).conditionalExcludes, []);
   });
 
   it('round-trips complete-list URIs through one encode/decode pair', () => {

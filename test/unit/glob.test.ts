@@ -1257,6 +1257,20 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.equal(lifted.total, 5);
   });
 
+  it('reads a sibling-conditional exclude as VS Code does: "$(basename)" once, and a name as it is', async () => {
+    // Regression: every "$(basename)" was replaced, and a "$&" in a name was read as a
+    // replacement pattern, so neither match below found its sibling.
+    tree.write({ 'n.md': 1, 'n.$(basename)': 2, 'd$&.js': 3, 'd$&.ts': 4 });
+    const rules = {
+      conditionalExcludes: [
+        { glob: '**/*.md', sibling: '$(basename).$(basename)' },
+        { glob: '**/*.js', sibling: '$(basename).ts' },
+      ],
+    };
+    const result = await search(tree, { pattern: '{n,d}*' }, { rules });
+    assert.deepEqual(result.page.map((path) => path.shown), ['n.$(basename)', 'd$&.ts']);
+  });
+
   it('walks into a path given through a symbolic link', async () => {
     tree.write({ 'real/a.txt': 1 });
     symlinkSync(tree.path('real'), tree.path('link'));
