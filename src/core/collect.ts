@@ -222,7 +222,7 @@ function notMatchedFound(caseless: CaselessMatches, sameStem: SameStemMatches): 
 export function scopeWalk(scope: SearchScope, rules: WalkRules, directories: readonly string[], sieve: readonly string[]): { args: string[]; rootPrefix: string } {
   const narrowTo = [...scope.rootSegments, ...directories];
   return {
-    args: [...ripgrepArgs(rules, narrowTo), ...nestedRootsSkipped(scope, narrowTo), ...sieve],
+    args: [...ripgrepArgs(scope.throughLink ? { ...rules, followSymlinks: true } : rules, narrowTo), ...nestedRootsSkipped(scope, narrowTo), ...sieve],
     rootPrefix: scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '',
   };
 }

@@ -57,6 +57,11 @@ export interface SearchScope {
    * search does, so no file is listed (and counted) twice.
    */
   readonly nestedRoots?: ReadonlyArray<readonly string[]>;
+  /**
+   * The search root is reached through a symbolic link to a directory: the walk follows links
+   * whatever `search.followSymlinks` says, or ripgrep would not enter the one "path" names.
+   */
+  readonly throughLink?: boolean;
 }
 
 export interface GlobRequest {
@@ -296,11 +301,10 @@ async function scopeFor(
   const relative = toSlashes(paths.relative(folder.path, searchRoot), paths);
   const rootSegments = relative === '' ? [] : relative.split('/');
   const entryPrefix = folderPrefix + (relative === '' ? '' : `${relative}/`);
-  if (rootSegments.length > 0 && (await throughSymbolicLink(folder.path, rootSegments, searchRoot, paths))) {
-    // ripgrep does not walk into a linked directory it meets on the way, so start at the link.
-    return { walkRoot: searchRoot, rootSegments: [], searchRoot, shownPrefix: entryPrefix, entryPrefix, folder };
-  }
-  return { walkRoot: folder.path, rootSegments, searchRoot, shownPrefix: folderPrefix, entryPrefix, folder };
+  // Still from the folder: a walk started at the link would leave the folder's ignore files and
+  // excludes behind, and read its excludes from the link.
+  const throughLink = rootSegments.length > 0 && (await throughSymbolicLink(folder.path, rootSegments, searchRoot, paths));
+  return { walkRoot: folder.path, rootSegments, searchRoot, shownPrefix: folderPrefix, entryPrefix, folder, ...(throughLink ? { throughLink } : {}) };
 }
 
 function withNestedRoots(scopes: SearchScope[], paths: nodePath.PlatformPath): SearchScope[] {

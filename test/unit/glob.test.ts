@@ -1271,11 +1271,19 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual(result.page.map((path) => path.shown), ['n.$(basename)', 'd$&.ts']);
   });
 
-  it('walks into a path given through a symbolic link', async () => {
-    tree.write({ 'real/a.txt': 1 });
+  it('walks into a path given through a symbolic link, with the folder s ignore files and excludes', async () => {
+    // Regression: the walk started at the link, so the folder's .gitignore no longer applied
+    // ("link/debug.log", "link/secret/key.pem" listed, though "link/**" hid them) and an exclude
+    // of the folder's top "build/" hid the link's own build/ instead.
+    tree.write({ 'real/a.txt': 1, 'real/debug.log': 2, 'real/secret/key.txt': 3, 'real/build/out.txt': 4, 'build/top.txt': 5 });
+    writeFileSync(tree.path('.gitignore'), '*.log\nsecret/\n');
     symlinkSync(tree.path('real'), tree.path('link'));
-    const result = await search(tree, { pattern: '*.txt', path: 'link' });
-    assert.deepEqual(result.page.map((path) => path.shown), ['link/a.txt']);
+    const rules = { excludeGlobs: ['/build'] };
+    const expected = ['link/a.txt', 'link/build/out.txt'];
+    assert.deepEqual((await search(tree, { pattern: '*', path: 'link' }, { rules })).page.map((path) => path.shown), expected);
+    assert.deepEqual((await search(tree, { pattern: 'link/**' }, { rules: { ...rules, followSymlinks: true } })).page.map((path) => path.shown), expected);
+    // A "path" through a link is walked even where the search follows no links: it was asked for.
+    assert.deepEqual((await search(tree, { pattern: '*', path: 'link' }, { rules: { ...rules, followSymlinks: false } })).page.map((path) => path.shown), expected);
   });
 });
 

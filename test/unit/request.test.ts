@@ -109,11 +109,14 @@ describe('request: resolving path and pattern', () => {
     });
   });
 
-  it('starts the walk at a symbolic link named in path (ripgrep would not enter it)', async () => {
+  it('walks a path through a symbolic link from its folder, marked to follow links (ripgrep would not enter it)', async () => {
     symlinkSync(tree.path('back', 'src'), tree.path('front', 'linked'));
     const request = await resolveRequest({ pattern: '*', path: 'linked' }, { folders: [front] });
-    assert.equal(request.scopes[0].walkRoot, tree.path('front', 'linked'));
-    assert.equal(request.scopes[0].shownPrefix, 'linked/');
+    assert.deepEqual(request.scopes.map((scope) => [scope.walkRoot, scope.rootSegments, scope.shownPrefix, scope.entryPrefix, scope.throughLink]), [
+      [front.path, ['linked'], '', 'linked/', true],
+    ]);
+    const plain = await resolveRequest({ pattern: '*', path: 'src' }, { folders: [front] });
+    assert.equal(plain.scopes[0].throughLink, undefined);
   });
 
   it('refuses an absolute pattern outside the given path', async () => {
