@@ -60,7 +60,11 @@ export async function explainEmpty(
       : {}),
     ...(nearNames && !sameStem ? { nearNameMatches: { name: request.pattern.source.slice(request.pattern.source.lastIndexOf('/') + 1), ...shownMatches(nearNames) } } : {}),
     ...(nearSegment ? { nearSegmentMatches: { directory: nearSegment.directory, nearDirectory: nearSegment.nearDirectory, ...shownMatches(nearSegment) } } : {}),
-    ...(relatedExtensions.length > 0 ? { relatedExtensions: relatedExtensions.map((matches) => ({ extension: matches.extension, ...shownMatches(matches) })) } : {}),
+    // Other endings "instead" only where no place near the one written finds the pattern's own:
+    // "src/**/*.ts" in a monorepo is "**/src/**/*.ts", not the .js files beside those.
+    ...(relatedExtensions.length > 0 && !nearPlaceFinds
+      ? { relatedExtensions: relatedExtensions.map((matches) => ({ extension: matches.extension, ...shownMatches(matches) })) }
+      : {}),
     ...(ignored
       ? {
           ignoredMatches: {

@@ -1004,6 +1004,20 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('names no other ending "instead" where a place near the one written finds the pattern s own', async () => {
+    // Regression: in a monorepo "src/**/*.ts" got only ".js", ".tsx" files "instead" and never
+    // "**/src/**/*.ts", which finds the .ts files; "pakages/a/src/**/*.ts" the near directory,
+    // then ".js" files "instead" there, though it holds .ts files.
+    tree.write({ 'packages/a/src/x.ts': 1, 'packages/a/src/y.js': 2, 'packages/a/src/w.js': 3, 'packages/b/src/z.tsx': 4 });
+    const anywhere = await search(tree, { pattern: 'src/**/*.ts' });
+    assert.match(anywhere.text, /^- The pattern contains "\/", so it is anchored .* At any depth 1 file matches: "packages\/a\/src\/x\.ts"\. "pattern": "\*\*\/src\/\*\*\/\*\.ts" finds it\.$/m);
+    const near = await search(tree, { pattern: 'pakages/a/src/**/*.ts' });
+    assert.match(near.text, /^- "pakages\/" does not exist in the workspace, but "packages\/" does, where 1 file matches/m);
+    for (const result of [anywhere, near]) {
+      assert.doesNotMatch(result.text, /instead/);
+    }
+  });
+
   it('names the files a file pattern finds one level down, and those with the name a path gives, elsewhere', async () => {
     tree.write({ 'lib/utils/helpers.ts': 1, 'packages/ui/src/components/button/Button.tsx': 2, 'packages/ui/src/components/button/Button.test.tsx': 3, 'lib/utils/index.ts': 4 });
     const buttons = ['"packages/ui/src/components/button/Button.test.tsx"', '"packages/ui/src/components/button/Button.tsx"'] as const;
