@@ -37,19 +37,21 @@ export function readToolSettings(): ToolSettings {
   };
 }
 
-/** VS Code's search rules for the folder a walk belongs to. */
+/**
+ * VS Code's search rules for the folder a walk belongs to; outside every folder, the user's and
+ * the workspace's own, which VS Code's search applies there too (node_modules stays left out).
+ */
 export function searchRulesFor(scope: SearchScope): Partial<ScopeRules> {
-  const folderUri = scope.folder ? vscode.Uri.file(scope.folder.path) : undefined;
-  const search = vscode.workspace.getConfiguration('search', folderUri);
-  const files = vscode.workspace.getConfiguration('files', folderUri);
+  const resource = vscode.Uri.file(scope.folder?.path ?? scope.searchRoot);
+  const search = vscode.workspace.getConfiguration('search', resource);
+  const files = vscode.workspace.getConfiguration('files', resource);
   return {
     useIgnoreFiles: search.get<boolean>('useIgnoreFiles', VSCODE_DEFAULT_RULES.useIgnoreFiles),
     useParentIgnoreFiles: search.get<boolean>('useParentIgnoreFiles', VSCODE_DEFAULT_RULES.useParentIgnoreFiles),
     useGlobalIgnoreFiles: search.get<boolean>('useGlobalIgnoreFiles', VSCODE_DEFAULT_RULES.useGlobalIgnoreFiles),
     // A window-wide setting: read per folder, VS Code logs a warning on every search.
     followSymlinks: vscode.workspace.getConfiguration('search').get<boolean>('followSymlinks', VSCODE_DEFAULT_RULES.followSymlinks),
-    // Workspace excludes are written for the workspace; outside it they would only mislead.
-    ...(scope.folder ? excludeRules(files.get('exclude'), search.get('exclude')) : { excludeGlobs: [], conditionalExcludes: [] }),
+    ...excludeRules(files.get('exclude'), search.get('exclude')),
   };
 }
 

@@ -60,6 +60,7 @@ export function buildHostFixtures(root: string): HostFixtures {
   writeFileSync(multiWorkspaceFile, JSON.stringify({ folders: [{ path: 'front' }, { path: 'back' }] }, null, 2));
 
   const outside = new TempTree(path.join(root, 'outside'));
-  outside.write({ 'x/one.txt': at('2020-01-01'), 'y/two.txt': at('2020-01-02') });
+  // node_modules/: VS Code's search leaves it out of a directory outside the workspace too.
+  outside.write({ 'x/one.txt': at('2020-01-01'), 'y/two.txt': at('2020-01-02'), 'x/node_modules/dep/three.txt': at('2020-01-03') });
   return { single: single.root, multiWorkspaceFile, outside: outside.root };
 }
