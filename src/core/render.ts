@@ -42,7 +42,8 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
     const headline = result.complete
       ? `No files match ${quoted(result.pattern)} in ${result.rootLabel}.`
       : `No files matching ${quoted(result.pattern)} in ${result.rootLabel} were found before the search stopped.`;
-    return [headline, ...emptyHints(result, context), ...problems(result, context)].join('\n');
+    const stopped = incompleteLine(result, context);
+    return [headline, ...emptyHints(result, context), ...(stopped === undefined ? [] : [stopped]), ...problems(result)].join('\n');
   }
   const lines = ['<files>'];
   result.page.forEach((path, i) => {
@@ -52,6 +53,11 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
     lines.push(path.shown);
   });
   lines.push('</files>');
+  // First, so that no count or "complete list" below is read before it.
+  const stopped = incompleteLine(result, context);
+  if (stopped !== undefined) {
+    lines.push(stopped);
+  }
 
   const footerStart = lines.length;
   if (result.sampled) {
@@ -65,14 +71,15 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
     // On the count's own line: a result that fits keeps a one-line footer (SPEC §3).
     lines[footerStart] += ` The spaces beside the commas and braces of "{…}" are part of the names it matches, so an alternative written with one found only names with that space. Without them: "pattern": ${quoted(result.bracesWithoutSpaces)}.`;
   }
-  lines.push(...problems(result, context));
+  lines.push(...problems(result));
   return lines.join('\n');
 }
 
 function sampleFooter(result: ResultFacts, context: RenderContext): string[] {
+  const cut = listingCut(result);
   return [
-    `Showing ${number(result.page.length)} of ${count(result.total, 'file')} matching ${quoted(result.pattern)} in ${result.rootLabel}.`,
-    `That is more than fit on one page (${number(context.maxResults)}), so this page is a sample taken round-robin across the top-level entries (each entry in turn, oldest first within an entry). It is not the ${number(result.page.length)} oldest files: it cannot tell which files are oldest or newest. The complete list can.`,
+    `Showing ${number(result.page.length)} of ${ofTotal(result)} matching ${quoted(result.pattern)} in ${result.rootLabel}.`,
+    `That is more than fit on one page (${number(context.maxResults)}), so this page is a sample taken round-robin across the top-level entries (each entry in turn, oldest first within an entry). It is not the ${number(result.page.length)} oldest files: it cannot tell which files are oldest or newest. The ${cut ? 'saved list of those found' : 'complete list'} can.`,
     reachLine(result),
     ...narrowingAdvice(result, context),
     spillLine(result),
@@ -86,7 +93,7 @@ function sampleFooter(result: ResultFacts, context: RenderContext): string[] {
 function headFooter(result: ResultFacts, context: RenderContext): string[] {
   const { entries } = result.topLevel;
   const shown = number(result.page.length);
-  const lines = [`Showing the ${shown} oldest of ${count(result.total, 'file')} matching ${quoted(result.pattern)} in ${result.rootLabel}, oldest first.`];
+  const lines = [`Showing the ${shown} oldest of ${ofTotal(result)} matching ${quoted(result.pattern)} in ${result.rootLabel}, oldest first.`];
   if (!entries.some((entry) => entry.isDirectory)) {
     lines.push(`Every match is a file directly in ${result.rootLabel}, so each is a top-level entry of its own: a round-robin sample across the entries picks the same files as the ${shown} oldest.`);
   } else if (entries.length === 1) {
@@ -96,6 +103,16 @@ function headFooter(result: ResultFacts, context: RenderContext): string[] {
   }
   lines.push(spillLine(result));
   return lines;
+}
+
+/** Whether the search stopped before ripgrep had listed everything: the files are some of those that match. */
+function listingCut(result: ResultFacts): boolean {
+  return !result.complete && !result.listedAll;
+}
+
+/** "160 files", or "the 160 files found so far" where the listing was cut. */
+function ofTotal(result: ResultFacts): string {
+  return listingCut(result) ? `the ${count(result.total, 'file')} found so far` : count(result.total, 'file');
 }
 
 /** How many entries the page reaches, and the largest ones with their counts. */
@@ -173,13 +190,14 @@ function spreadAdvice(only: string, context: RenderContext, within: ResultFacts[
 function spillLine(result: ResultFacts): string {
   const spill = result.spill;
   if (!spill) {
-    return 'The complete list was not saved.';
+    return listingCut(result) ? 'The list of the files found was not saved.' : 'The complete list was not saved.';
   }
   if (!spill.saved) {
     return `The complete list could not be saved (${spill.reason}); narrow "path" or the pattern to see the rest.`;
   }
   const cut = spill.written < result.total ? ` (cut at its size bound after ${number(spill.written)} paths)` : '';
-  const read = `The complete list of ${count(result.total, 'path')}, oldest first, is saved in ${spill.path}${cut}: read it with a file-reading tool.`;
+  const list = listingCut(result) ? `The list of the ${count(result.total, 'path')} found so far` : `The complete list of ${count(result.total, 'path')}`;
+  const read = `${list}, oldest first, is saved in ${spill.path}${cut}: read it with a file-reading tool.`;
   if (spill.written === 0) {
     return read;
   }
@@ -207,21 +225,23 @@ function entryCounts(entries: ResultFacts['topLevel']['entries'], shown: number)
   return parts.join(' · ');
 }
 
-/** Lines about anything that makes the result less than the whole truth. */
-function problems(result: ResultFacts, context: RenderContext): string[] {
-  const lines: string[] = [];
-  if (!result.complete) {
-    // Found but not read: in the result, after the others (statWays/record.ts NOT_READ).
-    const unread = result.unread > 0 ? `the times of ${count(result.unread, 'file')} were not read, so ${result.unread === 1 ? 'it comes' : 'they come'} last, by path, not by time` : '';
-    lines.push(
-      result.listedAll
-        ? `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)} while file times were read. All ${count(result.total, 'matching file')} are here${unread ? `, but ${unread}` : ''}. Search again for their whole order.`
-        : result.total === 0
-          ? `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)} before any file was found; files may match. Narrow "path" or the pattern and search again.`
-          : `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)}, so these ${count(result.total, 'file')} are only what was found before that${unread ? `; ${unread}` : ''}; more files may match. Narrow "path" or the pattern and search again.`,
-    );
+/** That the search stopped early, and what that leaves out; undefined for a complete result. */
+function incompleteLine(result: ResultFacts, context: RenderContext): string | undefined {
+  if (result.complete) {
+    return undefined;
   }
-  lines.push(...warningLines(result.warnings.count, result.warnings.first));
+  // Found but not read: in the result, after the others (statWays/record.ts NOT_READ).
+  const unread = result.unread > 0 ? `the times of ${count(result.unread, 'file')} were not read, so ${result.unread === 1 ? 'it comes' : 'they come'} last, by path, not by time` : '';
+  return result.listedAll
+    ? `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)} while file times were read. All ${count(result.total, 'matching file')} are here${unread ? `, but ${unread}` : ''}. Search again for their whole order.`
+    : result.total === 0
+      ? `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)} before any file was found; files may match. Narrow "path" or the pattern and search again.`
+      : `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)}, so these ${count(result.total, 'file')} are only what was found before that${unread ? `; ${unread}` : ''}; more files may match. Narrow "path" or the pattern and search again.`;
+}
+
+/** Lines about anything else that makes the result less than the whole truth. */
+function problems(result: ResultFacts): string[] {
+  const lines = warningLines(result.warnings.count, result.warnings.first);
   const gone = result.dropped.vanished + result.dropped.unreadable;
   if (gone > 0) {
     lines.push(`${count(gone, 'matching file')} vanished or could not be read while the search ran and ${gone === 1 ? 'is' : 'are'} left out.`);

@@ -1503,16 +1503,19 @@ describe('glob with the real ripgrep: stopping early', () => {
   it('a listing cut by a time limit reaches the entries found so far, not "all" there are', async () => {
     // Regression: "The page reaches all 3 top-level entries" of a walk cut before it met the rest.
     const wide = new TempTree();
+    const lists = new TempTree();
     try {
       // Enough that ripgrep's output spans many reads, so a stop at the first 1,024 cuts it; in
-      // entries of 100 files, so those names lie in several.
+      // entries of 100 files, so those names lie in several, each entry's older than the next's,
+      // so the page is a sample.
       for (let i = 0; i < 20_000; i += 1) {
-        wide.write({ [`e${i % 200}/f-${i}.txt`]: i + 1 });
+        wide.write({ [`e${i % 200}/f-${i}.txt`]: (i % 200) * 100_000 + i + 1 });
       }
       let expire: (() => void) | undefined;
       const result = await search(wide, { pattern: '*.txt' }, {
         timeoutMs: 30_000,
         maxResults: 2,
+        spillDirectory: lists.root,
         startTimer: (_ms, onExpiry) => {
           expire = onExpiry;
           return () => undefined;
@@ -1522,11 +1525,23 @@ describe('glob with the real ripgrep: stopping early', () => {
       });
       assert.equal(result.listedAll, false);
       assert.match(result.text, /^The page reaches 2 of [\d,]+ top-level entries found so far\./m);
+      // Regression: the footer opened "Showing 2 of 1,024 files" and called the saved list
+      // complete twice before its sixth line said INCOMPLETE.
+      const footer = result.text.split('</files>\n')[1].split('\n');
+      assert.match(footer[0], /^INCOMPLETE: the search stopped at its time limit of 30 s, so these [\d,]+ files are only what was found before that/);
+      assert.match(footer[1], /^Showing 2 of the [\d,]+ files found so far matching "\*\.txt" in the workspace\.$/);
+      assert.match(footer[2], /It is not the 2 oldest files: it cannot tell which files are oldest or newest\. The saved list of those found can\.$/);
+      assert.match(result.text, /^The list of the [\d,]+ paths found so far, oldest first, is saved in /m);
+      assert.doesNotMatch(result.text, /complete list/i);
       // A whole listing says it as it is.
-      const whole = await search(wide, { pattern: '*.txt' }, { maxResults: 2 });
+      const whole = await search(wide, { pattern: '*.txt' }, { maxResults: 2, spillDirectory: lists.root });
       assert.match(whole.text, /^The page reaches 2 of 200 top-level entries\./m);
+      assert.match(whole.text, /^Showing 2 of 20,000 files matching "\*\.txt" in the workspace\.$/m);
+      assert.match(whole.text, /The complete list can\.$/m);
+      assert.match(whole.text, /^The complete list of 20,000 paths, oldest first, is saved in /m);
     } finally {
       wide.remove();
+      lists.remove();
     }
   });
 
