@@ -102,9 +102,12 @@ async function folderNameAdvice(
   return undefined;
 }
 
-/** The advice for a missing `path`, or undefined when its text looks like an ordinary path. */
-export function missingPathAdvice(pathText: string): string | undefined {
-  return fileUriAdvice(pathText) ?? quotesAdvice(pathText) ?? variableAdvice(pathText) ?? globInPathAdvice(pathText);
+/**
+ * The advice for a missing `path`, or undefined when its text looks like an ordinary path.
+ * `pattern` is the one given with it, which a glob in the path is joined with.
+ */
+export function missingPathAdvice(pathText: string, pattern: string): string | undefined {
+  return fileUriAdvice(pathText) ?? quotesAdvice(pathText) ?? variableAdvice(pathText) ?? globInPathAdvice(pathText, pattern);
 }
 
 function fileUriAdvice(pathText: string): string | undefined {
@@ -146,17 +149,37 @@ function variableAdvice(pathText: string): string | undefined {
 
 /**
  * For a "path" that holds glob syntax ("src/*.ts", "src/**"): the directory part to pass as
- * "path" and the rest as "pattern". Models put a whole glob in "path" now and then.
+ * "path" and the rest as "pattern", joined with the pattern given ("packages/*\/src" with "*.ts"
+ * is "packages" with "*\/src/**\/*.ts"), so that the advice finds what was asked for. Models put
+ * a whole glob in "path" now and then.
  */
-function globInPathAdvice(pathText: string): string | undefined {
+function globInPathAdvice(pathText: string, given: string): string | undefined {
   const segments = pathText.split(/[\\/]+/);
   const firstGlob = segments.findIndex((segment) => /[*?[\]{}]/.test(segment));
   if (firstGlob === -1) {
     return undefined;
   }
   const directory = segments.slice(0, firstGlob).join('/') || (pathText.startsWith('/') ? '/' : '');
-  const pattern = JSON.stringify(anchoredPattern(segments.slice(firstGlob)));
+  const pattern = JSON.stringify(joinedWithPattern(segments.slice(firstGlob).filter((segment) => segment !== ''), given));
   return directory === ''
     ? `"path" names a directory and takes no glob: omit "path" and pass the glob as "pattern" (${pattern}).`
     : `"path" names a directory and takes no glob: pass the directory part as "path" (${JSON.stringify(directory)}) and the rest as "pattern" (${pattern}).`;
+}
+
+/** Files every pattern here matches: with one of these, the glob in the path is the pattern meant. */
+const EVERY_FILE = new Set(['', '*', '**', '**/*', './*', './**']);
+
+/**
+ * The glob in a path followed by the pattern given: one without "/" matches names at any depth
+ * below, one with "/" is anchored there. A pattern that matches every file leaves the path's glob
+ * as it is ("dir/*.txt" with "*" meant the .txt files), as does one that names its own place.
+ */
+function joinedWithPattern(globSegments: readonly string[], given: string): string {
+  const negated = given.startsWith('!');
+  const body = (negated ? given.slice(1) : given).replace(/^(\.\/)+/, '');
+  if (EVERY_FILE.has(body.trim()) || body.startsWith('/') || /^[A-Za-z]:[\\/]/.test(body) || body.startsWith('~')) {
+    return anchoredPattern(globSegments);
+  }
+  const below = body.includes('/') || globSegments[globSegments.length - 1] === '**' ? body : `**/${body}`;
+  return `${negated ? '!' : ''}${[...globSegments, below].join('/')}`;
 }

@@ -54,7 +54,7 @@ export async function resolvePath(
   }
   if (paths.isAbsolute(text)) {
     const root = await underFolderPath(paths.resolve(text), folders, paths);
-    await requireDirectory(root, pathText, paths);
+    await requireDirectory(root, pathText, paths, pattern);
     return [{ root, folder: innermostFolder(root, folders, paths) }];
   }
   if (folders.length === 0) {
@@ -82,10 +82,10 @@ export async function resolvePath(
       throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${candidates.map((candidate) => candidate.root).join(', ')}). ${onDisk}`);
     }
     if (candidates.length === 1) {
-      await requireDirectory(candidates[0].root, pathText, paths);
+      await requireDirectory(candidates[0].root, pathText, paths, pattern);
     }
     const tried = candidates.map((candidate) => candidate.root).join(', ');
-    const advice = missingPathAdvice(pathText) ?? 'Give a directory that exists, relative to the workspace or absolute, or omit "path" to search the whole workspace.';
+    const advice = missingPathAdvice(pathText, pattern) ?? 'Give a directory that exists, relative to the workspace or absolute, or omit "path" to search the whole workspace.';
     throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${tried}). ${advice}`);
   }
   return found;
@@ -106,7 +106,7 @@ function innermostFolder(
   return best;
 }
 
-async function requireDirectory(root: string, asGiven: string, paths: nodePath.PlatformPath): Promise<void> {
+async function requireDirectory(root: string, asGiven: string, paths: nodePath.PlatformPath, pattern: string): Promise<void> {
   const kind = await entryKind(root);
   if (kind === 'missing') {
     const name = paths.basename(root);
@@ -114,7 +114,7 @@ async function requireDirectory(root: string, asGiven: string, paths: nodePath.P
     const { nearDirectory: nearName, filesWithStem } = await besideMissing(parent, name);
     const near = nearName === undefined ? undefined : paths.join(parent, nearName);
     const advice =
-      missingPathAdvice(asGiven) ??
+      missingPathAdvice(asGiven, pattern) ??
       (near === undefined
         ? (filesInsteadAdvice(parent, name, filesWithStem, paths) ?? 'Give a directory that exists, or omit "path" to search the whole workspace.')
         : nearName?.toLowerCase() === name.toLowerCase()

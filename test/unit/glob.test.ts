@@ -1331,6 +1331,24 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     // A glob given as "path" gets its directory part and its glob part back, apart.
     await rejectsWith(search(tree, { pattern: '*', path: 'dir/*.txt' }), 'pathNotFound', /takes no glob: pass the directory part as "path" \("dir"\) and the rest as "pattern" \("\.\/\*\.txt"\)/);
     await rejectsWith(search(tree, { pattern: '*', path: '**/*.txt' }), 'pathNotFound', /takes no glob: omit "path" and pass the glob as "pattern" \("\*\*\/\*\.txt"\)/);
+    // Regression: the pattern given was dropped ("packages/*\/src" with "*.ts" was told "*\/src",
+    // which finds nothing; "docs/**" with "*.md" was told "**", every file there).
+    const monorepo = new TempTree().write({ 'packages/a/src/x.ts': 1, 'packages/a/src/y.js': 2, 'packages/a/lib/z.ts': 3, 'docs/a.md': 4, 'docs/sub/b.md': 5, 'docs/c.png': 6 });
+    try {
+      for (const [path, pattern, directory, meant, found] of [
+        ['packages/*/src', '*.ts', 'packages', '*/src/**/*.ts', ['packages/a/src/x.ts']],
+        ['docs/**', '*.md', 'docs', '**/*.md', ['docs/a.md', 'docs/sub/b.md']],
+        ['packages/*', 'src/*.ts', 'packages', '*/src/*.ts', ['packages/a/src/x.ts']],
+        ['packages/*', './src/*.ts', 'packages', '*/src/*.ts', ['packages/a/src/x.ts']],
+      ] as const) {
+        const advice = new RegExp(`takes no glob: pass the directory part as "path" \\("${escapeRegExp(directory)}"\\) and the rest as "pattern" \\("${escapeRegExp(meant)}"\\)`);
+        await rejectsWith(search(monorepo, { pattern, path }), 'pathNotFound', advice);
+        const followed = await search(monorepo, { pattern: meant, path: directory });
+        assert.deepEqual(followed.page.map((shown) => shown.path), found, `${path} with ${pattern}`);
+      }
+    } finally {
+      monorepo.remove();
+    }
     await rejectsWith(search(tree, { pattern: '*', path: 'file.txt' }), 'pathNotDirectory', /is a file, not a directory.*"pattern" \("file\.txt"\)/);
     mkdirSync(tree.path('.git'), { recursive: true });
     await rejectsWith(search(tree, { pattern: '*', path: '.git' }), 'pathInMetadata', /version-control metadata/);
