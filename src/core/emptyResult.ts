@@ -21,7 +21,7 @@ import type { MissingDirectory } from './missingDirectory';
 import type { NearMatches, PatternMatches } from './nearMatches';
 import type { RawName } from './names';
 import { isDirectory } from './onDisk';
-import { anchoredPattern, pathSegments, repeatedTailLengths } from './patternPath';
+import { anchoredPattern, pathSegments, repeatedTailLengths, versionControlNamed } from './patternPath';
 import { directoriesMeantOtherwise, patternSlips } from './patternSlips';
 import type { GlobRequest } from './request';
 import type { EmptyResultFacts, ShownPatternMatches } from './result';
@@ -40,6 +40,10 @@ export async function explainEmpty(
   { anyDepth, relatedExtensions, nearDirectory, missingDeeper, fileNamed, fileWithExtension, fileFits, deeper, nameElsewhere, nearNames, nearSegment }: NearMatches,
   missing: MissingDirectory | undefined,
 ): Promise<EmptyResultFacts> {
+  const versionControl = versionControlNamed(request.pattern.source);
+  if (versionControl !== undefined) {
+    return { versionControl };
+  }
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
   const shownMatches = ({ pattern, count, complete, first }: PatternMatches): ShownPatternMatches => ({ pattern, count, complete, examples: shown(first) });
   const slips = patternSlips(request.patternAsGiven);

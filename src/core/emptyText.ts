@@ -14,6 +14,12 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   if (!result.complete) {
     return [];
   }
+  if (result.versionControl !== undefined) {
+    // Where it lies is the whole answer: no other pattern, place or setting finds those files.
+    return [
+      `- The pattern names ${quoted(result.versionControl)}, version-control metadata, which this tool never lists (no file inside it, nor a file of that name), with "includeIgnored" or without. Read those files with a file-reading tool instead.`,
+    ];
+  }
   const hints = slipHints(result);
   // Advice on where the written pattern matches is left out when a pattern meant is given (for a
   // slip; for files with its name and another extension, a related ending or a near name; in a

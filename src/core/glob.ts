@@ -11,6 +11,7 @@ import type { StatMode } from './modifiedTimes';
 import { modifiedOrder } from './order';
 import { excludedBy, firstMissingDirectory } from './missingDirectory';
 import { probeNearMatches, type NearMatches } from './nearMatches';
+import { versionControlNamed } from './patternPath';
 import { searchedDirectories } from './searchedDirectories';
 import { CompletedSearch } from './present';
 import type { GlobResult } from './result';
@@ -147,12 +148,14 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const searchMs = now().getTime() - started;
     const probeMs = options.emptyProbeMs ?? DEFAULT_EMPTY_PROBE_MS;
     // Not after a stop that cut nothing: the looks would end at once, and say they were cut.
-    const probing = order.length === 0 && incompleteBecause === undefined && !stopper.signal.aborted && probeMs > 0;
+    // Nor for a pattern inside version-control metadata: no other place or setting would list it.
+    const inMetadata = versionControlNamed(request.pattern.source) !== undefined;
+    const probing = order.length === 0 && incompleteBecause === undefined && !stopper.signal.aborted && probeMs > 0 && !inMetadata;
     const probe = { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal, onRipgrep: options.onRipgrep };
     // Looked up before the walks, which count what the pattern finds with a near directory instead;
     // not for a pattern naming a place outside the workspace, whose directories are that place's.
     const missing =
-      order.length === 0 && incompleteBecause === undefined && !request.absoluteElsewhere ? await firstMissingDirectory(request, excludedBy(request, rulesFor)) : undefined;
+      order.length === 0 && incompleteBecause === undefined && !request.absoluteElsewhere && !inMetadata ? await firstMissingDirectory(request, excludedBy(request, rulesFor)) : undefined;
     // Side by side: each is a walk of its own, and an empty answer waits for all.
     const probesStarted = Date.now();
     const ignoredProbe = {

@@ -8,6 +8,8 @@
  * segments count: those inside `{…}` or `[…]` or after a `\` are left as they are.
  */
 
+import { VCS_METADATA_NAMES } from './ripgrep/args';
+
 /** A `..` that no segment before it can take away. */
 export type UnresolvedParent =
   /** The pattern climbs above the directory searched. */
@@ -170,4 +172,17 @@ export function repeatedTailLengths(leading: readonly string[], directory: strin
     }
   }
   return lengths;
+}
+
+/**
+ * The version-control directory a pattern names as one of its segments (".git/config",
+ * "**\/.git/hooks/*"), where every file it matches lies: the search never lists those, with
+ * "includeIgnored" or not. Undefined for a negation, which matches everything else.
+ */
+export function versionControlNamed(pattern: string): string | undefined {
+  if (pattern.startsWith('!')) {
+    return undefined;
+  }
+  const names: ReadonlySet<string> = new Set(VCS_METADATA_NAMES);
+  return pattern.split('/').find((segment) => names.has(segment));
 }

@@ -109,6 +109,8 @@ export interface ShownPatternMatches {
  * space matches names that start with one).
  */
 export interface EmptyResultFacts extends PatternSlips {
+  /** The version-control metadata name the pattern names, whose files are never listed: nothing else is said. */
+  readonly versionControl?: string;
   /** A literal directory the pattern needs that does not exist. */
   readonly missingDirectory?: string;
   /**

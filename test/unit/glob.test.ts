@@ -1354,6 +1354,23 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     await rejectsWith(search(tree, { pattern: '*', path: '.git' }), 'pathInMetadata', /version-control metadata/);
   });
 
+  it('says a pattern that names version-control metadata finds nothing there, and nothing else', async () => {
+    // Regression: ".git/config" was told to try "**/.git/config" and ".git/config/", and that
+    // "includeIgnored" would not help, as if the repository had no such file.
+    tree.write({ '.git/config': 1, '.git/hooks/pre-commit': 2, 'sub/.hg/store': 3, 'a.txt': 4 });
+    for (const [pattern, name] of [['.git/config', '.git'], ['**/.git/hooks/*', '.git'], ['.git', '.git'], ['sub/.hg/*', '.hg']] as const) {
+      for (const includeIgnored of [false, true]) {
+        const result = await search(tree, { pattern, includeIgnored });
+        assert.equal(result.text.split('\n').slice(1).join('\n'),
+          `- The pattern names "${name}", version-control metadata, which this tool never lists (no file inside it, nor a file of that name), with "includeIgnored" or without. Read those files with a file-reading tool instead.`,
+          pattern);
+      }
+    }
+    // A negation matches everything else, and gets the files.
+    const others = (await search(tree, { pattern: '!.git' })).page.map((path) => path.path);
+    assert.ok(others.includes('a.txt') && !others.some((path) => /\.(git|hg)\//.test(path)), others.join(', '));
+  });
+
   it('names the files a missing "path" names as if they were a directory, and how to find them', async () => {
     const modules = new TempTree().write({ 'src/tools.ts': 1, 'src/config.json': 2, 'src/config.yaml': 3, 'src/toolset.ts': 4, 'src/util/a.ts': 5, 'lib/x.a': 6, 'lib/x.b': 7, 'lib/x.c': 8, 'lib/x.d': 9 });
     try {
