@@ -22,6 +22,7 @@ import { skippingGlob } from './ripgrep/narrow';
 import { runRipgrep } from './ripgrep/process';
 import { SameStemMatches, stemGlob, type SameStemFound } from './sameStem';
 import type { Stopper } from './stopper';
+import { warningsWithin } from './warningText';
 
 export interface CollectOptions {
   readonly ripgrepPath: string;
@@ -174,8 +175,9 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     options.onRipgrep?.({ phase: 'end', command, cwd: scope.walkRoot, pid, listed: outcome.listed, matched, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
     listedBefore += outcome.listed;
     listed = listedBefore;
-    warnings.push(...outcome.warnings);
-    warningCount += outcome.warningCount;
+    const { within, outside } = warningsWithin(outcome.warnings, [...scope.rootSegments, ...request.pattern.literalDirectories]);
+    warnings.push(...within);
+    warningCount += outcome.warningCount - outside;
     killedBy ??= outcome.killedBy ?? undefined;
     if (outcome.listedAll) {
       walksEnded += 1;

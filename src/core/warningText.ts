@@ -29,6 +29,35 @@ function warningKind(line: string): WarningKind {
   return 'unread';
 }
 
+/**
+ * The warnings about paths inside `directories` (names from the walk root; every warning when
+ * there are none), and how many others there were. ripgrep walks from the workspace folder,
+ * narrowed by globs to the search root and the pattern's directories, and still meets what lies
+ * beside them on its way: with links followed, a link to nothing at the top was a warning in
+ * every search of any "path". A warning whose path cannot be read from it is kept.
+ */
+export function warningsWithin(lines: readonly string[], directories: readonly string[]): { readonly within: string[]; readonly outside: number } {
+  if (directories.length === 0) {
+    return { within: [...lines], outside: 0 };
+  }
+  const inside = `${directories.join('/')}/`;
+  const within = lines.filter((line) => {
+    const path = warningPath(line);
+    return path === undefined || `${path}/`.startsWith(inside);
+  });
+  return { within, outside: lines.length - within.length };
+}
+
+/**
+ * The path a warning is about, without ripgrep's "./" (`rg: ./x: reason`, ripgrep 13's `./x:
+ * reason`, `File system loop found: ./x points to an ancestor ./`); undefined for another form.
+ */
+function warningPath(line: string): string | undefined {
+  const text = line.startsWith('rg: ') ? line.slice(4) : line;
+  const path = /^File system loop found: (.+?) points to an ancestor /.exec(text)?.[1] ?? /^(\.\/.*?): /.exec(text)?.[1];
+  return path?.replace(/^\.\//, '');
+}
+
 /** The footer's lines about `warnings`: the first lines ripgrep printed, of `total`. */
 export function warningLines(total: number, first: readonly string[]): string[] {
   if (total === 0) {

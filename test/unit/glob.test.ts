@@ -1262,6 +1262,31 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(result.text, /ripgrep met 1 path that leads nowhere .*dangling\.txt/);
   });
 
+  it('reports no ripgrep warning about a path beside the search root or the pattern s directories', async () => {
+    // Regression: ripgrep walks from the folder, narrowed by globs, and with links followed a
+    // link to nothing at the top was a warning in every answer, "path": "docs" too.
+    const links = new TempTree().write({ 'docs/guide/a.md': 1, 'src/b.md': 2 });
+    try {
+      symlinkSync(links.path('nowhere'), links.path('broken-link'));
+      symlinkSync(links.path('nowhere'), links.path('docs', 'guide', 'broken.md'));
+      const rules = { followSymlinks: true };
+      const everywhere = await search(links, { pattern: '*.md' }, { rules });
+      assert.equal(everywhere.warnings.count, 2);
+      for (const input of [{ pattern: '*.md', path: 'docs' }, { pattern: 'docs/**' }, { pattern: '*.md', path: 'docs/guide' }]) {
+        const result = await search(links, input, { rules });
+        assert.equal(result.warnings.count, 1, JSON.stringify(input));
+        assert.match(result.text, /ripgrep met 1 path that leads nowhere .*docs\/guide\/broken\.md/, JSON.stringify(input));
+      }
+      for (const input of [{ pattern: '*.md', path: 'src' }, { pattern: 'src/**' }]) {
+        const result = await search(links, input, { rules });
+        assert.equal(result.warnings.count, 0, JSON.stringify(input));
+        assert.doesNotMatch(result.text, /ripgrep met/, JSON.stringify(input));
+      }
+    } finally {
+      links.remove();
+    }
+  });
+
   it('applies excludes, and a sibling-conditional exclude only where the sibling exists', async () => {
     tree.write({ 'a.ts': 1, 'a.js': 2, 'b.js': 3, 'gen/x.txt': 4, 'keep/x.txt': 5 });
     const rules = { excludeGlobs: ['gen/'], conditionalExcludes: [{ glob: '**/*.js', sibling: '$(basename).ts' }] };

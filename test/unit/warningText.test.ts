@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { warningLines } from '../../src/core/warningText';
+import { warningLines, warningsWithin } from '../../src/core/warningText';
 
 // Lines as ripgrep 15 prints them with links followed, with several walking threads and with one.
 const dangling = 'rg: ./dangling.txt: No such file or directory (os error 2)';
@@ -47,5 +47,13 @@ describe("the footer's lines on ripgrep's warnings (warningText.ts)", () => {
     const four = [1, 2, 3, 4].map((i) => `rg: ./d${i}: Permission denied (os error 13)`);
     assert.deepEqual(warningLines(4, four), [`ripgrep reported 4 problems reading the tree, so files below those paths may be missing: ${four.slice(0, 3).join('; ')}; ….`]);
     assert.deepEqual(warningLines(0, []), []);
+  });
+
+  it('keeps the warnings about paths inside the directories searched, in both ripgreps wording', () => {
+    const inside = ['rg: ./docs/x: No such file or directory (os error 2)', './docs/y: IO error for operation on ./docs/y: Permission denied (os error 13)', 'rg: File system loop found: ./docs/up points to an ancestor ./'];
+    const outside = ['rg: ./docsx: No such file or directory (os error 2)', 'File system loop found: ./up points to an ancestor ./', 'rg: ./other/docs/z: Permission denied (os error 13)'];
+    const unreadable = 'rg: something else entirely';
+    assert.deepEqual(warningsWithin([...inside, ...outside, unreadable], ['docs']), { within: [...inside, unreadable], outside: 3 });
+    assert.deepEqual(warningsWithin(outside, []), { within: outside, outside: 0 });
   });
 });
