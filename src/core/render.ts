@@ -97,7 +97,7 @@ function headFooter(result: ResultFacts, context: RenderContext): string[] {
   if (!entries.some((entry) => entry.isDirectory)) {
     lines.push(`Every match is a file directly in ${result.rootLabel}, so each is a top-level entry of its own: a round-robin sample across the entries picks the same files as the ${shown} oldest.`);
   } else if (entries.length === 1) {
-    lines.push(`All of them are under one top-level entry, ${entries[0].label}: a round-robin sample across the entries picks the same files as the ${shown} oldest.${spreadAdvice(entries[0].path, context, result.topLevel.within)}`);
+    lines.push(`All of them are under one top-level entry, ${entries[0].label}: a round-robin sample across the entries picks the same files as the ${shown} oldest.${spreadAdvice(entries[0].path, result, context)}`);
   } else {
     lines.push(`A round-robin sample across the top-level entries picks these same files here, so the page is simply the ${shown} oldest.`, reachLine(result), ...narrowingAdvice(result, context));
   }
@@ -136,11 +136,11 @@ function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] 
   const largest = largestFirst[0];
   if (entries.length > context.maxResults) {
     const leftOut = largestFirst.find((entry) => entry.onPage === 0) ?? largest;
-    const example = leftOut ? `: pass one entry as "path" to look inside it, for example ${entryCall(leftOut.path, context)}` : '';
+    const example = leftOut ? `: pass one entry as "path" to look inside it, for example ${entryCall(leftOut.path, result, context)}` : '';
     return [`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all (${entryCounts(entries.filter((entry) => entry.onPage === 0), MISSING_ENTRIES_SHOWN)})${example}.`];
   }
   if (largest && largest.count > largest.onPage) {
-    return [`To see more of one entry, pass it as "path", for example ${entryCall(largest.path, context)}.`];
+    return [`To see more of one entry, pass it as "path", for example ${entryCall(largest.path, result, context)}.`];
   }
   return [];
 }
@@ -149,16 +149,23 @@ function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] 
  * The input that searches inside one entry: its "path", and the pattern as it reads from there
  * when the one given was anchored to the search root above it (lookInside.ts).
  */
-function entryCall(entryPath: string, context: RenderContext): string {
-  return callInto(lookInside(context.pattern, entryPath, false) ?? { path: trimSlash(entryPath), pattern: context.pattern.source, rewritten: false, flat: false });
+function entryCall(entryPath: string, result: ResultFacts, context: RenderContext): string {
+  return callInto(lookInside(context.pattern, entryPath, false) ?? { path: trimSlash(entryPath), pattern: context.pattern.source, rewritten: false, flat: false }, result.includeIgnored);
 }
 
-function callInto(look: LookInside): string {
+/** The input to pass, with "includeIgnored" kept (keptIgnored). */
+function callInto(look: LookInside, includeIgnored: boolean): string {
+  const ignored = keptIgnored(includeIgnored);
   const path = `"path": ${quoted(look.path)}`;
   if (!look.rewritten) {
-    return path;
+    return `${path}${ignored}`;
   }
-  return look.pattern === undefined ? `${path} (with the pattern written from inside it)` : `${path}, "pattern": ${quoted(look.pattern)}`;
+  return look.pattern === undefined ? `${path}${ignored} (with the pattern written from inside it)` : `${path}, "pattern": ${quoted(look.pattern)}${ignored}`;
+}
+
+/** Advice into an entry keeps "includeIgnored": without it the entry may hold none of the files counted there. */
+function keptIgnored(includeIgnored: boolean): string {
+  return includeIgnored ? ', "includeIgnored": true' : '';
 }
 
 /**
@@ -167,24 +174,26 @@ function callInto(look: LookInside): string {
  * that every match lies under (`within`), or that it would not, when every match lies directly in
  * one directory (`src/core/*.ts`, or as the matches show).
  */
-function spreadAdvice(only: string, context: RenderContext, within: ResultFacts['topLevel']['within']): string {
+function spreadAdvice(only: string, result: ResultFacts, context: RenderContext): string {
+  const within = result.topLevel.within;
+  const ignored = keptIgnored(result.includeIgnored);
   if (within?.flat) {
     return ` They all lie directly in ${within.path}, so a round robin inside it would pick the same files.`;
   }
   // "**/*.ts" matches the same names from any directory, as a pattern that is not anchored does.
   const anywhere = !context.pattern.anchored || (!context.pattern.negated && /^\*\*\/[^/]*$/.test(context.pattern.source));
   if (within !== undefined && anywhere && within.path.length > only.length) {
-    return ` To see how they spread inside ${within.path}, pass it as "path": ${quoted(trimSlash(within.path))}.`;
+    return ` To see how they spread inside ${within.path}, pass it as "path": ${quoted(trimSlash(within.path))}${ignored}.`;
   }
   const look = lookInside(context.pattern, only, true);
   if (look === undefined) {
-    return ` To see how they spread inside it, pass it as "path": ${quoted(trimSlash(only))}.`;
+    return ` To see how they spread inside it, pass it as "path": ${quoted(trimSlash(only))}${ignored}.`;
   }
   if (look.flat) {
     return ` They all lie directly in ${look.path}/, so a round robin inside it would pick the same files.`;
   }
   const where = look.path === trimSlash(only) ? 'it' : `${look.path}/`;
-  return ` To see how they spread inside ${where}, pass ${look.rewritten ? '' : 'it as '}${callInto(look)}.`;
+  return ` To see how they spread inside ${where}, pass ${look.rewritten ? '' : 'it as '}${callInto(look, result.includeIgnored)}.`;
 }
 
 function spillLine(result: ResultFacts): string {

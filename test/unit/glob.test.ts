@@ -1287,6 +1287,24 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('keeps "includeIgnored" in the advice to look inside an entry, where the files counted are ignored ones', async () => {
+    // Regression: "path": "node_modules" alone, which lists none of the files counted there.
+    const ignoredTree = new TempTree().write({ 'node_modules/x/a.js': 1, 'node_modules/x/b.js': 2, 'node_modules/y/c.js': 3, 'node_modules/y/d.js': 4, 'src/e.js': 5 });
+    try {
+      writeFileSync(ignoredTree.path('.gitignore'), 'node_modules/\n');
+      const sampled = await search(ignoredTree, { pattern: '*.js', includeIgnored: true }, { maxResults: 2 });
+      assert.match(sampled.text, /^To see more of one entry, pass it as "path", for example "path": "node_modules", "includeIgnored": true\.$/m);
+      const underOne = await search(ignoredTree, { pattern: '*.js', path: 'node_modules', includeIgnored: true }, { maxResults: 1 });
+      assert.match(underOne.text, /pass one entry as "path" to look inside it, for example "path": "node_modules\/y", "includeIgnored": true\.$/m);
+      const spread = await search(ignoredTree, { pattern: 'node_modules/**', includeIgnored: true }, { maxResults: 2 });
+      assert.match(spread.text, /To see how they spread inside it, pass "path": "node_modules", "pattern": "\*", "includeIgnored": true\.$/m);
+      // Without it, as before.
+      assert.match((await search(ignoredTree, { pattern: '*.js' }, { maxResults: 2 })).text, /^(?![\s\S]*includeIgnored": true)/);
+    } finally {
+      ignoredTree.remove();
+    }
+  });
+
   it('applies excludes, and a sibling-conditional exclude only where the sibling exists', async () => {
     tree.write({ 'a.ts': 1, 'a.js': 2, 'b.js': 3, 'gen/x.txt': 4, 'keep/x.txt': 5 });
     const rules = { excludeGlobs: ['gen/'], conditionalExcludes: [{ glob: '**/*.js', sibling: '$(basename).ts' }] };
