@@ -9,6 +9,7 @@
  * groupByTopLevelEntry renumbers the entries in the complete result's order and counts them.
  */
 
+import { isUtf8 } from 'node:buffer';
 import { inBlocks } from './blocks';
 import { withRoomFor } from './growable';
 import type { RawName } from './names';
@@ -159,9 +160,15 @@ function firstSegment(name: RawName, rootPrefix: string): { key: string; entryNa
   }
   const skip = Buffer.byteLength(rootPrefix);
   const slash = name.indexOf(0x2f, skip);
-  const entryName = name.subarray(skip, slash === -1 ? name.length : slash);
+  const entryBytes = name.subarray(skip, slash === -1 ? name.length : slash);
+  if (isUtf8(entryBytes)) {
+    // Only a name further down is not UTF-8: its entry is the one its siblings with plain names
+    // are in ("a/" for "a/\xff.ts" and "a/1.ts"), not one of its own.
+    const entryName = entryBytes.toString('utf8');
+    return { key: entryName, entryName, isDirectory: slash !== -1 };
+  }
   // latin1 maps each byte to one character, so distinct byte strings stay distinct keys.
-  return { key: `\0${entryName.toString('latin1')}`, entryName, isDirectory: slash !== -1 };
+  return { key: `\0${entryBytes.toString('latin1')}`, entryName: entryBytes, isDirectory: slash !== -1 };
 }
 
 export function entryLabel(prefix: string, entryName: RawName, isDirectory: boolean): string {

@@ -445,6 +445,19 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.equal(result.text.split('\n').length, 6);
   });
 
+  it('counts a name that is not UTF-8 in the entry of its plain siblings', async () => {
+    // Regression: "a/\xff.ts" made an entry of its own ("a/" quoted), which took b/'s place on
+    // the page and told the model that b/ was not on it.
+    tree.write({ 'a/1.ts': 1, 'b/2.ts': 3 });
+    tree.writeFile(Buffer.concat([Buffer.from('a/'), Buffer.from([0xff]), Buffer.from('.ts')]), { mtime: 2 });
+    mkdirSync(Buffer.concat([Buffer.from(tree.path('c')), Buffer.from([0xfe])]));
+    tree.writeFile(Buffer.concat([Buffer.from('c'), Buffer.from([0xfe]), Buffer.from('/3.ts')]), { mtime: 4 });
+    const result = await search(tree, { pattern: '*.ts' }, { maxResults: 3 });
+    assert.deepEqual(result.page.map((path) => path.shown), ['a/1.ts', 'b/2.ts', '"c\\xfe/3.ts"']);
+    assert.equal(result.sampled, true);
+    assert.deepEqual(result.topLevel.entries.map((entry) => [entry.label, entry.count]), [['a/', 2], ['b/', 1], ['"c\\xfe/"', 1]]);
+  });
+
   it('anchors a pattern with a slash to an explicit path', async () => {
     tree.write({ 'pkg/src/a.ts': 1, 'pkg/src/deep/b.ts': 2, 'src/c.ts': 3, 'pkg/other/src/d.ts': 4 });
     const result = await search(tree, { pattern: 'src/*.ts', path: 'pkg' });
