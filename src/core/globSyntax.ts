@@ -67,6 +67,13 @@ export function translate(glob: string): GlobNode[] {
         if (group === undefined) {
           throw new GlobSyntaxError("unopened alternate group; missing '{' (maybe escape '}' with '[}]'?)");
         }
+        // ripgrep's globset drops an empty alternative ("a{.ts,}" is "a.ts", never "a"), and a
+        // group left with none, as if it were not there.
+        const options = group.options.filter((option) => option.length > 0);
+        group.options.splice(0, group.options.length, ...options);
+        if (options.length === 0) {
+          group.parent.pop();
+        }
         current = group.parent;
         i += 1;
         break;

@@ -111,6 +111,8 @@ describe('pattern against the real ripgrep (differential)', function () {
     'src/a.ts', '\\*.txt', 'star\\*.txt', '*.TS', 'x]y', '[]]*', '**/.hidden/*', '.*', '*~', '{a,b}{b,X}*',
     'sp ace.txt', 'q\\?.txt', '{a,{b,c}}.js', 'ü*', 'a,b.txt', '\\{a\\}.txt', '[x-z]-y.md',
     'docs/**/d.md', '**/b', 'a/**', '**/c/*', '*/b/**', 'a[-]*', '[!-]*.md', 'src/*', '**/**/*.ts',
+    // Empty alternatives, which ripgrep drops (regression: "ab{.ts,}" matched "ab").
+    'ab{.ts,}', '*{.md,}', '{src/,}a.ts', 'ab{,}', '{,}*.md', 'a{{,},X}b',
   ];
   let tree: TempTree;
   let ripgrep: string;
