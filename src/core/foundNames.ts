@@ -10,20 +10,51 @@ export const EXAMPLES = 3;
 
 export interface FoundNames {
   readonly count: number;
-  /** The first few, with their scope (index into the request's scopes). */
+  /**
+   * A few, with their scope (index into the request's scopes): those in the fewest directories,
+   * the first met among equals, shallowest first.
+   */
   readonly first: ReadonlyArray<{ readonly scope: number; readonly name: RawName }>;
 }
 
 export class NameCounter implements FoundNames {
   count = 0;
   readonly first: Array<{ scope: number; name: RawName }> = [];
+  /** How many directories each of `first` lies in. */
+  private readonly depths: number[] = [];
 
+  /**
+   * The shallowest are kept, not the first met: ripgrep may reach a fixture deep in a package
+   * before the top, and "README" was answered with three test fixtures' README.md, not the
+   * project's own at the root.
+   */
   add(scope: number, name: RawName): void {
     this.count += 1;
-    if (this.first.length < EXAMPLES) {
-      this.first.push({ scope, name });
+    if (this.first.length === EXAMPLES && this.depths[EXAMPLES - 1] === 0) {
+      return;
+    }
+    const depth = directoriesIn(name);
+    let at = this.first.length;
+    while (at > 0 && this.depths[at - 1] > depth) {
+      at -= 1;
+    }
+    if (at < EXAMPLES) {
+      this.first.splice(at, 0, { scope, name });
+      this.depths.splice(at, 0, depth);
+      this.first.length = Math.min(this.first.length, EXAMPLES);
+      this.depths.length = this.first.length;
     }
   }
+}
+
+/** How many "/" a name holds. */
+function directoriesIn(name: RawName): number {
+  const next = typeof name === 'string' ? (from: number): number => name.indexOf('/', from) : (from: number): number => name.indexOf(0x2f, from);
+  let slashes = 0;
+  for (let at = next(0); at !== -1; at = next(at + 1)) {
+    slashes += 1;
+  }
+  return slashes;
 }
 
 /**
@@ -79,7 +110,7 @@ export class NameCounterByEntry extends NameCounter {
     return [...this.byEntry].map(([label, { count }]) => ({ label, count })).sort((a, b) => b.count - a.count);
   }
 
-  /** The first name of each entry, in the order they were met, then the first names met. */
+  /** The first name of each entry, in the order they were met, then the shallowest names met. */
   examples(): Array<{ scope: number; name: RawName }> {
     const picked = [...this.byEntry.values()].slice(0, EXAMPLES).map(({ first }) => first);
     for (const found of this.first) {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { NameCounterByEntry } from '../../src/core/foundNames';
+import { NameCounter, NameCounterByEntry } from '../../src/core/foundNames';
 
 describe('names counted by top-level entry (foundNames.ts), for the files an empty answer points to', () => {
   it('gives the first name of each entry as examples, then the first names met, and the entries the most first', () => {
@@ -18,7 +18,7 @@ describe('names counted by top-level entry (foundNames.ts), for the files an emp
       { label: 'dist/', count: 2 },
       { label: 'types.d.ts', count: 1 },
     ]);
-    // Fewer entries than examples: the rest are the first names met, each once.
+    // Fewer entries than examples: the rest are the shallowest names met (here the first), each once.
     const two = new NameCounterByEntry();
     for (const name of ['src/a.ts', 'src/b.ts', 'lib/c.ts']) {
       two.add(1, name, `${name.slice(0, name.indexOf('/'))}/`);
@@ -27,5 +27,17 @@ describe('names counted by top-level entry (foundNames.ts), for the files an emp
       two.examples().map(({ scope, name }) => `${scope}:${String(name)}`),
       ['1:src/a.ts', '1:lib/c.ts', '1:src/b.ts'],
     );
+  });
+
+  it('keeps the names in the fewest directories as examples, the first met among equals', () => {
+    // Regression: "README" was answered with three test fixtures' README.md, met first, and not
+    // the project's own at the root.
+    const counter = new NameCounter();
+    const names = ['pkg/fixtures/x/README.md', 'pkg/README.md', 'a/b/c/d/README.md', 'README.md', 'docs/README.md', 'other/README.md', Buffer.from('top\xff.md', 'latin1')];
+    for (const name of names) {
+      counter.add(0, name);
+    }
+    assert.equal(counter.count, names.length);
+    assert.deepEqual(counter.first.map(({ name }) => (typeof name === 'string' ? name : name.toString('latin1'))), ['README.md', 'top\xff.md', 'pkg/README.md']);
   });
 });
