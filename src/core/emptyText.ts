@@ -41,10 +41,11 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     nameElsewhere !== undefined ||
     nearNames !== undefined ||
     result.nearSegmentMatches !== undefined;
-  // A pattern that starts with a workspace folder's name, as paths are shown: that name is no
-  // directory in it, and what its folders hold elsewhere is beside the point.
-  const startsWithFolder = result.rootRepeated?.path !== undefined;
-  if (result.missingDirectory !== undefined && !startsWithFolder) {
+  // A pattern that repeats the directories searched from, or starts with a workspace folder's
+  // name as paths are shown: that directory is not there, which the line on the repetition says,
+  // and what lies elsewhere is beside the point.
+  const repeatsRoot = result.rootRepeated !== undefined;
+  if (result.missingDirectory !== undefined && !repeatsRoot) {
     hints.push(missingDirectoryHint(result, result.missingDirectory, context.excludesApplied));
   }
   if (result.nearSegmentMatches) {
@@ -69,7 +70,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     const { pattern, count: files, complete, examples } = result.deeperMatches;
     hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'matches' : 'match'} with "**/" before the name, in subdirectories${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }
-  if (nameElsewhere && !startsWithFolder) {
+  if (nameElsewhere && !repeatsRoot) {
     const { pattern, count: files, complete, examples } = nameElsewhere;
     hints.push(`- ${countedFiles(files, complete, true)} named ${quoted(pattern.slice(pattern.lastIndexOf('/') + 1))} ${files === 1 ? 'lies' : 'lie'} elsewhere${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }

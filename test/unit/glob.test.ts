@@ -752,6 +752,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.equal(repeated.total, 0);
     assert.match(repeated.text, /The pattern starts with "src\/", but the search already starts inside src\/ .*looked for src\/src\/\. Leave it out of the pattern: "pattern": "core\/\*\.ts"\./);
     assert.doesNotMatch(repeated.text, /start it with "\*\*\/"/);
+    // Regression: "src/" does not exist in src/, and "2 files named "*.ts" lie elsewhere ... "**\/*.ts"",
+    // came first, the fix after them.
+    assert.match(repeated.text, /^No files match "src\/core\/\*\.ts" in src\/\.\n- The pattern starts with "src\/"/);
+    assert.doesNotMatch(repeated.text, /lies? elsewhere|does not exist/);
     const followed = await search(tree, { pattern: 'core/*.ts', path: 'src' });
     assert.deepEqual(followed.page.map((path) => path.shown), ['src/core/glob.ts']);
     // One directory left: the advice keeps the pattern anchored, so it means the same place.
