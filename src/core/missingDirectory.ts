@@ -55,7 +55,7 @@ export interface NearDirectory {
 }
 
 /** How near a name is: lower is nearer; undefined when not near. */
-type Nearness = 0 | 1 | 2;
+export type Nearness = 0 | 1 | 2;
 
 export async function firstMissingDirectory(request: GlobRequest, excluded: DirectoryExcluded = () => false): Promise<MissingDirectory | undefined> {
   const directories = request.pattern.literalDirectories;
@@ -182,11 +182,23 @@ function nearestAmong(entries: readonly Entry[], name: string): string | undefin
  * 0: the same name in another case; 1: one is the other with "s" or "es" added; 2: one letter
  * inserted, dropped or changed, or two side by side swapped (case ignored). Edits only for names
  * of four letters or more, swaps from three: shorter names are one letter off many others ("app"
- * and "api"), and a swap is the slip of a hand, not another word.
+ * and "api"), and a swap is the slip of a hand, not another word. Underscores around a name are
+ * set aside, and then it is 1 at best ("__tests__" for "tests" and for "test").
  */
 export function nearnessOf(candidate: string, wanted: string): Nearness | undefined {
-  // Every way of being near changes the length by two at most; this keeps a name of 100 KB cheap.
-  if (candidate === wanted || Math.abs(candidate.length - wanted.length) > 2) {
+  if (candidate === wanted) {
+    return undefined;
+  }
+  // "__tests__" for "tests" or "test": the underscores are a convention (Jest's __tests__,
+  // __mocks__), so the names inside them are compared, and at best that is "s" added.
+  if (wrappedInUnderscores(candidate) || wrappedInUnderscores(wanted)) {
+    const bareCandidate = withoutUnderscores(candidate);
+    const bareWanted = withoutUnderscores(wanted);
+    const bare = bareCandidate === bareWanted ? 1 : nearnessOf(bareCandidate, bareWanted);
+    return bare === undefined ? undefined : (Math.max(bare, 1) as Nearness);
+  }
+  // Every other way of being near changes the length by two at most; this keeps a name of 100 KB cheap.
+  if (Math.abs(candidate.length - wanted.length) > 2) {
     return undefined;
   }
   const a = candidate.toLowerCase();
@@ -202,6 +214,23 @@ export function nearnessOf(candidate: string, wanted: string): Nearness | undefi
     return 2;
   }
   return undefined;
+}
+
+/** A name that starts or ends with "_". */
+export function wrappedInUnderscores(name: string): boolean {
+  return name.startsWith('_') || name.endsWith('_');
+}
+
+function withoutUnderscores(name: string): string {
+  let start = 0;
+  let end = name.length;
+  while (start < end && name[start] === '_') {
+    start += 1;
+  }
+  while (end > start && name[end - 1] === '_') {
+    end -= 1;
+  }
+  return name.slice(start, end);
 }
 
 /** True when `a` is `b` with two neighbouring characters swapped. */

@@ -197,7 +197,7 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
 /** What the first directory after a wildcard with files under a near name finds there (the near name with the most). */
 function firstNearSegment(counted: readonly NearSegments[], walked: boolean): NearMatches['nearSegment'] {
   for (const segments of counted) {
-    const nearest = segments.most();
+    const nearest = segments.offered();
     if (nearest !== undefined) {
       return {
         pattern: segments.segment.with(nearest.name),

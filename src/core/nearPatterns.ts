@@ -26,7 +26,7 @@
  * Pure: which patterns to try, not what they find.
  */
 
-import { nearnessOf, type MissingDirectory } from './missingDirectory';
+import { nearnessOf, wrappedInUnderscores, type MissingDirectory } from './missingDirectory';
 import { atAnyDepth, compilePattern, type CompiledPattern } from './pattern';
 import { isPlainSegment, pathSegments } from './patternPath';
 
@@ -105,6 +105,8 @@ export class NearSegment {
   private readonly withName = new Map<string, CompiledPattern>();
   /** Its place among a path's segments, where no "**" comes before it; else any place. */
   private readonly place: number | undefined;
+  /** The name given has underscores around it, so near names may differ more in length. */
+  private readonly wrapped: boolean;
 
   constructor(
     private readonly prefix: string,
@@ -115,6 +117,7 @@ export class NearSegment {
     this.anyName = compilePattern(this.with('*'));
     this.directory = this.directoryWith(segments[index]);
     this.place = segments.slice(0, index).some((segment) => segment.includes('**')) ? undefined : index;
+    this.wrapped = wrappedInUnderscores(segments[index]);
   }
 
   /** The name the pattern gives there. */
@@ -125,6 +128,11 @@ export class NearSegment {
   /** Whether a directory of this name is near the one the pattern gives. */
   isNear(candidate: string): boolean {
     return (nearnessOf(candidate, this.name) ?? 0) > 0;
+  }
+
+  /** How near a name `isNear` took is (nearnessOf): the lower, the nearer. */
+  nearness(candidate: string): number {
+    return nearnessOf(candidate, this.name) ?? Number.POSITIVE_INFINITY;
   }
 
   /**
@@ -160,8 +168,10 @@ export class NearSegment {
     for (let start = 0; start < directory.length && (this.place === undefined || segment <= this.place); segment += 1) {
       const slash = directory.indexOf('/', start);
       const end = slash < 0 ? directory.length : slash;
-      // Every near name is within two characters of the length of the one given (nearnessOf).
-      if ((this.place === undefined || segment === this.place) && Math.abs(end - start - this.name.length) <= 2) {
+      // Every near name is within two characters of the length of the one given, or has
+      // underscores around it or the one given has (nearnessOf).
+      const nearInLength = Math.abs(end - start - this.name.length) <= 2 || directory[start] === '_' || directory[end - 1] === '_' || this.wrapped;
+      if ((this.place === undefined || segment === this.place) && nearInLength) {
         const name = directory.slice(start, end);
         if (this.isNear(name) && !names.includes(name)) {
           names.push(name);

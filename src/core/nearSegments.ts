@@ -46,11 +46,13 @@ export class NearSegments extends NameCounterByName {
   }
 
   /**
-   * The name with the most files, which the answer offers; none without files, nor where it holds
-   * glob syntax (the pattern would read it as a glob).
+   * The nearest name, and of those the one with the most files, which the answer offers: "test/"
+   * or "__tests__/" for "tests/" before "test3/", a fixture's, however many files it holds. None
+   * without files, nor where it holds glob syntax (the pattern would read it as a glob).
    */
-  most(): { name: string; found: FoundNames } | undefined {
-    const [best] = this.mostFirst().filter(([name]) => !/[*?[\]{}\\,]/.test(name));
+  offered(): { name: string; found: FoundNames } | undefined {
+    const offered = this.mostFirst().filter(([name]) => !/[*?[\]{}\\,]/.test(name));
+    const [best] = offered.sort(([a], [b]) => this.segment.nearness(a) - this.segment.nearness(b));
     return best && { name: best[0], found: best[1] };
   }
 }

@@ -1111,6 +1111,18 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.doesNotMatch((await search(tree, { pattern: 'packages/*/tests/*.py' })).text, /No directory matches/);
   });
 
+  it('offers the nearest directory name first, and of those the one with the most files', async () => {
+    // Regression: "**/tests/**" in a Jest monorepo was pointed to "**/test3/", a fixture's five
+    // files one letter off, not to "__tests__/", where the tests are.
+    tree.write({ 'pkg/a/__tests__/x.ts': 1, 'pkg/b/__tests__/y.ts': 2, 'pkg/b/__tests__/z.ts': 3, 'pkg/c/test3/q.ts': 4, 'pkg/c/test3/r.ts': 5, 'pkg/c/test3/s.ts': 6, 'pkg/c/test3/t.ts': 7, 'pkg/test/u.ts': 8 });
+    const text = (await search(tree, { pattern: '**/tests/**' })).text;
+    assert.match(text, /^- No directory matches "\*\*\/tests\/", but "\*\*\/__tests__\/" does, where 3 files match: /m);
+    assert.equal((await search(tree, { pattern: '**/__tests__/**' })).total, 3);
+    // "test/" is as near, with fewer files; "test3/" is nearer than nothing.
+    assert.match((await search(tree, { pattern: 'pkg/tests/*.ts' })).text, /"pkg\/test\/" does, where 1 file matches/);
+    assert.match((await search(tree, { pattern: 'pkg/*/tests3/*.ts' })).text, /"pkg\/\*\/test3\/" does, where 4 files match/);
+  });
+
   it('keeps every directory beside a missing one when no time is left to look (regression: a negative bound threw)', async () => {
     tree.write({ 'docs/a.md': 1 });
     const request = await resolveRequest({ pattern: 'src/**/*.py' }, { folders: [{ name: basename(tree.root), path: tree.root }] });

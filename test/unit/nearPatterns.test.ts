@@ -14,6 +14,13 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
       ['components', 'compnents', 2],
       ['util', 'utik', 2],
       ['src', 'scr', 2],
+      // Underscores around a name set aside: at best "s" added.
+      ['__tests__', 'tests', 1],
+      ['__tests__', 'test', 1],
+      ['tests', '__tests__', 1],
+      ['__mocks__', 'mock', 1],
+      ['__tests__', 'tsets', 2],
+      ['__tests__', 'specs', undefined],
       // Not near: the same name, three letters one off, two letters off, lengths far apart.
       ['src', 'src', undefined],
       ['app', 'api', undefined],
