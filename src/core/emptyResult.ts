@@ -59,7 +59,7 @@ export async function explainEmpty(
     // The name alone tells more only where no place near the one written finds files (at any
     // depth, one level down, a near or deeper directory) and no ignored file matches where the
     // pattern says; names near it, only where none has the name with another extension.
-    ...(nameElsewhere && !nearPlaceFinds && !ignored?.count && !ignored?.sameStem && !ignored?.anyDepth && !onlyWhereWritten(nameElsewhere, sameStem)
+    ...(nameElsewhere && !nearPlaceFinds && !ignored?.count && !ignored?.sameStem && !ignored?.anyDepth?.count && !onlyWhereWritten(nameElsewhere, sameStem)
       ? { nameElsewhereMatches: shownMatches(nameElsewhere) }
       : {}),
     ...(nearNames && !sameStem ? { nearNameMatches: { name: request.pattern.source.slice(request.pattern.source.lastIndexOf('/') + 1), ...shownMatches(nearNames) } } : {}),
@@ -77,8 +77,9 @@ export async function explainEmpty(
             examples: shown(ignored.first),
             entries: ignored.entries,
             ...(ignored.sameStem ? { sameStem: shownMatches(ignored.sameStem) } : {}),
-            // Ignored ones only where the search's rules find none at any depth.
-            ...(ignored.anyDepth && anyDepth?.count === 0 && anyDepth.complete ? { anyDepth: shownMatches(ignored.anyDepth) } : {}),
+            // Ignored ones only where the search's rules find none at any depth, or its look there
+            // stopped before it knew: either way "includeIgnored" finds them.
+            ...(ignored.anyDepth && !anyDepth?.count ? { anyDepth: shownMatches(ignored.anyDepth) } : {}),
           },
         }
       : {}),

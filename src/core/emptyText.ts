@@ -34,7 +34,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     (result.missingDirectoryNear?.matches?.count ?? 0) > 0 ||
     (result.missingDirectoryNear?.ignored?.count ?? 0) > 0 ||
     result.ignoredMatches?.sameStem !== undefined ||
-    result.ignoredMatches?.anyDepth !== undefined ||
+    (result.ignoredMatches?.anyDepth?.count ?? 0) > 0 ||
     result.missingDirectoryDeeper !== undefined ||
     result.missingDirectoryFile !== undefined ||
     result.deeperMatches !== undefined ||
@@ -241,6 +241,10 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
   const hidden = hiddenBy(excludesApplied);
   if (ignored === undefined) {
     return `- Files ${hidden} were not searched; pass "includeIgnored": true to search them too.`;
+  }
+  if (ignored.count === 0 && ignored.anyDepth?.count === 0) {
+    // Not "would not help": at any depth they may match, and its look stopped before it knew.
+    return `- No file ${hidden} matches it either, and the look for them at any depth (${quoted(ignored.anyDepth.pattern)}) stopped early, before it found one: with "includeIgnored": true that pattern searches them all.`;
   }
   if (ignored.count === 0 && ignored.anyDepth) {
     return hiddenNearLine(hidden, 'at any depth ', ignored.anyDepth, ['file matches', 'files match'], '');

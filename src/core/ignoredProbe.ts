@@ -48,8 +48,9 @@ export interface IgnoredMatches extends FoundNames {
   /**
    * For an anchored pattern whose directories are missing, the files the same pattern matches at
    * any depth with the rules lifted ("**\/dist/*.js" for "dist/*.js" in a monorepo whose only
-   * dist/ is packages/ui/dist/, git-ignored); only when there are some. Those are ignored ones
-   * only where the search's own look at any depth found none (nearMatches.ts).
+   * dist/ is packages/ui/dist/, git-ignored); when there are some, or with a count of 0 that is
+   * not complete where the walk stopped before it found one, which leaves it unknown. Those are
+   * ignored ones only where the search's own look at any depth found none (nearMatches.ts).
    */
   readonly anyDepth?: PatternMatches;
 }
@@ -120,7 +121,7 @@ export async function probeIgnored(request: GlobRequest, options: IgnoredProbeOp
     first: found.examples(),
     entries: found.entries(),
     ...(stem && sameStem.count > 0 ? { sameStem: { pattern: stem.pattern, count: sameStem.count, first: sameStem.first, complete } } : {}),
-    ...(anywhereGlob && atAnyDepthFound.count > 0
+    ...(anywhereGlob && (atAnyDepthFound.count > 0 || !whole)
       ? { anyDepth: { pattern: anywhereGlob, count: atAnyDepthFound.count, first: atAnyDepthFound.first, complete: whole && atAnyDepthFound.count < IGNORED_COUNTED_AT_MOST } }
       : {}),
   };

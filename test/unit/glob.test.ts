@@ -296,10 +296,19 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       assert.doesNotMatch(result.text, /At any depth it finds|would not help|lies? elsewhere/, pattern);
       assert.deepEqual((await search(tree, { pattern: meant, includeIgnored: true })).page.map((path) => path.path), ['packages/ui/dist/index.js']);
     }
-    // The walk of the whole tree cut short says nothing of the pattern itself: under a missing
-    // directory it matches nothing, ignored or not.
+    // The walk of the whole tree cut short says nothing of the pattern itself (under a missing
+    // directory it matches nothing, ignored or not), but it leaves unknown what it matches at any
+    // depth: regression, "would not help" sent a model to "**/dist/**/*.js" without the ignored
+    // files, where all of them were.
     const cut = await search(tree, { pattern: 'nowhere/*.js' }, { emptyProbeMs: 1 });
-    assert.match(cut.text, /No file hidden by .* matches either, so "includeIgnored" would not help\./);
+    assert.match(
+      cut.text,
+      /^- No file hidden by .* matches it either, and the look for them at any depth \("\*\*\/nowhere\/\*\.js"\) stopped early, before it found one: with "includeIgnored": true that pattern searches them all\.$/m,
+    );
+    assert.doesNotMatch(cut.text, /would not help/);
+    // Where it ended, finding none: it would not.
+    const ended = await search(tree, { pattern: 'nowhere/*.js' });
+    assert.match(ended.text, /No file hidden by .* matches either, so "includeIgnored" would not help\./);
     // Where the search's rules find some at any depth, those are named, not these.
     tree.write({ 'lib/dist/main.js': 3 });
     const visible = await search(tree, { pattern: 'dist/*.js' });
