@@ -55,7 +55,7 @@ export interface NearDirectory {
 }
 
 /** How near a name is: lower is nearer; undefined when not near. */
-export type Nearness = 0 | 1 | 2;
+type Nearness = 0 | 1 | 2;
 
 export async function firstMissingDirectory(request: GlobRequest, excluded: DirectoryExcluded = () => false): Promise<MissingDirectory | undefined> {
   const directories = request.pattern.literalDirectories;
@@ -194,6 +194,9 @@ export function nearnessOf(candidate: string, wanted: string): Nearness | undefi
   if (wrappedInUnderscores(candidate) || wrappedInUnderscores(wanted)) {
     const bareCandidate = withoutUnderscores(candidate);
     const bareWanted = withoutUnderscores(wanted);
+    if (bareCandidate === '' || bareWanted === '') {
+      return undefined;
+    }
     const bare = bareCandidate === bareWanted ? 1 : nearnessOf(bareCandidate, bareWanted);
     return bare === undefined ? undefined : (Math.max(bare, 1) as Nearness);
   }

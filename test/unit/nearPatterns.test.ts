@@ -21,6 +21,8 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
       ['__mocks__', 'mock', 1],
       ['__tests__', 'tsets', 2],
       ['__tests__', 'specs', undefined],
+      ['_', '__', undefined],
+      ['__', 'a', undefined],
       // Not near: the same name, three letters one off, two letters off, lengths far apart.
       ['src', 'src', undefined],
       ['app', 'api', undefined],
