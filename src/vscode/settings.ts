@@ -6,11 +6,14 @@
 import * as vscode from 'vscode';
 import type { ScopeRules } from '../core/glob';
 import type { SearchScope } from '../core/request';
+import { DEFAULT_MAX_RESULTS } from '../core/glob';
 import { DEFAULT_SPILL_LIMITS, type SpillLimits } from '../core/spill';
 import { VSCODE_DEFAULT_RULES } from '../core/vscodeDefaults';
 import { excludeRules } from './excludes';
 
 export const SECTION = 'workspaceGlob';
+/** The defaults package.json gives these settings, for a value of the wrong type. */
+const DEFAULT_TIMEOUT_SECONDS = 60;
 
 export interface ToolSettings {
   readonly maxResults: number;
@@ -22,10 +25,11 @@ export interface ToolSettings {
 
 export function readToolSettings(): ToolSettings {
   const config = vscode.workspace.getConfiguration(SECTION);
-  const maxResults = clamp(config.get<number>('maxResults', 100), 1, 10_000);
-  const timeoutSeconds = config.get<number>('timeoutSeconds', 60);
-  const maxCount = clamp(config.get<number>('completeLists.maxCount', DEFAULT_SPILL_LIMITS.maxLists), 1, 1000);
-  const maxMegabytes = clamp(config.get<number>('completeLists.maxMegabytes', DEFAULT_SPILL_LIMITS.maxTotalBytes / 2 ** 20), 1, 10_000);
+  const maxResults = clamp(config.get<number>('maxResults', DEFAULT_MAX_RESULTS), 1, 10_000, DEFAULT_MAX_RESULTS);
+  const timeoutSeconds = numberOr(config.get<number>('timeoutSeconds', DEFAULT_TIMEOUT_SECONDS), DEFAULT_TIMEOUT_SECONDS);
+  const maxCount = clamp(config.get<number>('completeLists.maxCount', DEFAULT_SPILL_LIMITS.maxLists), 1, 1000, DEFAULT_SPILL_LIMITS.maxLists);
+  const defaultMegabytes = DEFAULT_SPILL_LIMITS.maxTotalBytes / 2 ** 20;
+  const maxMegabytes = clamp(config.get<number>('completeLists.maxMegabytes', defaultMegabytes), 1, 10_000, defaultMegabytes);
   // The setting is machine-scoped; inspect() so that only the user/machine value counts even if
   // a workspace file sets it anyway.
   const ripgrepPath = config.inspect<string>('ripgrepPath')?.globalValue?.trim();
@@ -55,6 +59,15 @@ export function searchRulesFor(scope: SearchScope): Partial<ScopeRules> {
   };
 }
 
-function clamp(value: number, min: number, max: number): number {
-  return Number.isFinite(value) ? Math.min(max, Math.max(min, Math.floor(value))) : min;
+/**
+ * A number setting within bounds; a value that is no number at all (a settings.json entry of
+ * "200", in quotes) gets the default, not the lowest bound: a page of 1 said nothing was wrong.
+ */
+function clamp(value: unknown, min: number, max: number, fallback: number): number {
+  const given = numberOr(value, fallback);
+  return Math.min(max, Math.max(min, Math.floor(given)));
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && !Number.isNaN(value) ? value : fallback;
 }

@@ -2,6 +2,8 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { GLOB_INPUT_FIELDS } from '../../src/core/input';
+import { DEFAULT_SPILL_LIMITS } from '../../src/core/spill';
+import { DEFAULT_MAX_RESULTS } from '../../src/core/glob';
 
 const PROJECT = path.resolve(__dirname, '../../..');
 const manifest = JSON.parse(readFileSync(path.join(PROJECT, 'package.json'), 'utf8')) as {
@@ -52,11 +54,12 @@ describe('package.json (the extension manifest)', () => {
     assert.ok(titles.includes('Glob: Find Files…'));
     assert.ok(titles.includes('Glob: Open Last Complete List'));
     const settings = manifest.contributes.configuration.properties;
-    assert.equal(settings['workspaceGlob.maxResults'].default, 100);
+    assert.equal(settings['workspaceGlob.maxResults'].default, DEFAULT_MAX_RESULTS);
     assert.equal(settings['workspaceGlob.ripgrepPath'].scope, 'machine');
-    for (const name of ['workspaceGlob.timeoutSeconds', 'workspaceGlob.completeLists.maxCount', 'workspaceGlob.completeLists.maxMegabytes']) {
-      assert.ok(settings[name], name);
-    }
+    // The defaults the settings module falls back on for a value of the wrong type.
+    assert.equal(settings['workspaceGlob.timeoutSeconds'].default, 60);
+    assert.equal(settings['workspaceGlob.completeLists.maxCount'].default, DEFAULT_SPILL_LIMITS.maxLists);
+    assert.equal(settings['workspaceGlob.completeLists.maxMegabytes'].default, DEFAULT_SPILL_LIMITS.maxTotalBytes / 2 ** 20);
   });
 
   it('runs where the files are, works untrusted without letting a workspace pick the binary', () => {

@@ -61,6 +61,17 @@ describe('the glob tool in a real VS Code extension host', () => {
     assert.deepEqual(pagePaths(await invokeGlob({ pattern: '*.tmp', includeIgnored: true })), ['notes.tmp']);
   });
 
+  it('reads a setting of the wrong type as its default, not as its lowest bound', async () => {
+    // Regression: "workspaceGlob.maxResults": "8" (a string in settings.json) gave pages of 1.
+    const settings = vscode.workspace.getConfiguration('workspaceGlob');
+    await settings.update('maxResults', '8', vscode.ConfigurationTarget.Global);
+    try {
+      assert.equal(pagePaths(await invokeGlob({ pattern: '*' })).length, 100);
+    } finally {
+      await settings.update('maxResults', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+
   it("falls back on the search defaults this VS Code registers, the ones the command line uses", () => {
     const search = vscode.workspace.getConfiguration('search');
     const files = vscode.workspace.getConfiguration('files');
