@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { resolveRequest, type GlobRequest, type GlobResult, type RipgrepEvent, type WorkspaceFolder } from '../core';
 import type { PatternShape } from '../core/lookInside';
+import { largestPageThatFits } from '../core/budget';
 import type { GlobSearch } from '../core/glob';
 import { searchGlobInWorker } from '../core/worker/workerSearch';
 import { findRipgrep } from './ripgrepLocation';
@@ -68,6 +69,16 @@ export class GlobService implements vscode.Disposable {
    * search can be shown at any page size; dispose it when done, which frees the thread.
    */
   async search(input: unknown, token?: vscode.CancellationToken, onProgress?: (matches: number) => void): Promise<GlobSearch> {
+    try {
+      return await this.searchOnThread(input, token, onProgress);
+    } catch (error) {
+      // The model gets the message; the log keeps it too, for whoever asks why a call failed.
+      this.log.warn(`glob ${loggedInput(input)} failed: ${(error as Error).message}`);
+      throw error;
+    }
+  }
+
+  private async searchOnThread(input: unknown, token?: vscode.CancellationToken, onProgress?: (matches: number) => void): Promise<GlobSearch> {
     const settings = readToolSettings();
     const ripgrepPath = await findRipgrep(settings.ripgrepPath);
     const request = await resolveRequest(input, { folders: this.folders(), ripgrepPath });
@@ -76,7 +87,7 @@ export class GlobService implements vscode.Disposable {
     if (token?.isCancellationRequested) {
       controller.abort();
     }
-    this.log.info(`glob ${JSON.stringify(input)} → ${request.scopes.length} walk(s)`);
+    this.log.info(`glob ${loggedInput(input)} → ${request.scopes.length} walk(s)`);
     try {
       return await searchGlobInWorker(request, {
         ripgrepPath,
@@ -103,9 +114,13 @@ export class GlobService implements vscode.Disposable {
     }
   }
 
-  /** Shows a search at the configured page size (or smaller) and records its complete list. */
-  async show(search: GlobSearch, maxResults = readToolSettings().maxResults): Promise<GlobResult> {
-    const result = await search.page(maxResults);
+  /**
+   * Shows a search at the configured page size, or the largest smaller page whose text `fits`
+   * (budget.ts), and records it once: its complete list, a log line, the event.
+   */
+  async show(search: GlobSearch, maxResults = readToolSettings().maxResults, fits?: (text: string) => Promise<boolean>): Promise<GlobResult> {
+    const first = await search.page(maxResults);
+    const result = fits ? await largestPageThatFits(search, first, fits) : first;
     if (result.spill?.saved) {
       this.lastListPath = result.spill.path;
     } else if (result.spill) {
@@ -157,4 +172,12 @@ export class GlobService implements vscode.Disposable {
     this.ripgrepStarted.dispose();
     this.searched.dispose();
   }
+}
+
+/** Input as logged: whole, unless it is very long (a 200 KB pattern made one line of 200 KB). */
+const LOGGED_INPUT_CHARACTERS = 1_000;
+
+function loggedInput(input: unknown): string {
+  const text = JSON.stringify(input) ?? String(input);
+  return text.length > LOGGED_INPUT_CHARACTERS ? `${text.slice(0, LOGGED_INPUT_CHARACTERS)}… (${text.length.toLocaleString('en-US')} characters)` : text;
 }

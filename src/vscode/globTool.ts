@@ -47,16 +47,19 @@ class GlobTool implements vscode.LanguageModelTool<unknown> {
     const search = await this.service.search(options.input, token);
     let result: GlobResult;
     try {
-      result = await this.service.show(search);
       const budget = options.tokenizationOptions;
-      if (budget) {
-        // Halve the page until the text fits; the footer and the complete list keep the rest.
-        let pageSize = result.page.length;
-        while (pageSize > 1 && (await budget.countTokens(result.text, token)) > budget.tokenBudget) {
-          pageSize = Math.floor(pageSize / 2);
-          result = await this.service.show(search, pageSize);
-        }
-      }
+      // The largest page that fits the caller's token budget; the footer and the complete list
+      // keep the rest. A tokenizer that fails leaves the page as it is rather than lose the search.
+      const fits = budget
+        ? async (text: string): Promise<boolean> => {
+            try {
+              return (await budget.countTokens(text, token)) <= budget.tokenBudget;
+            } catch {
+              return true;
+            }
+          }
+        : undefined;
+      result = await this.service.show(search, undefined, fits);
     } finally {
       search.dispose();
     }
