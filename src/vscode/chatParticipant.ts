@@ -47,9 +47,8 @@ async function answer(
       stream.markdown('Not searched: the search was declined or cancelled.');
       return {};
     }
-    const message = (error as Error).message;
-    stream.markdown(escapeMarkdown(message));
-    return { errorDetails: { message } };
+    // Once, in the error box, which renders markdown: unescaped, "[*]" lost its star.
+    return { errorDetails: { message: escapeMarkdown((error as Error).message) } };
   }
   const result = service.recall(input);
   if (!result) {
