@@ -17,8 +17,8 @@ import { createModifiedTimes, type ModifiedTimesSummary, type StatMode } from '.
 import { compilePattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
 import { ripgrepArgs, type ConditionalExclude, type WalkRules } from './ripgrep/args';
+import { dropListedTwice } from './nestedFolders';
 import { nameFilterArgs } from './ripgrep/nameFilter';
-import { skippingGlob } from './ripgrep/narrow';
 import { runRipgrep } from './ripgrep/process';
 import { SameStemMatches, stemGlob, type SameStemFound } from './sameStem';
 import type { Stopper } from './stopper';
@@ -186,6 +186,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
 
   const summary = await times.finish();
   await dropWhereSiblingExists(siblingChecks, summary.mtimes);
+  dropListedTwice(request, names, scopeStarts, summary.mtimes);
   return {
     ...summary,
     names,
@@ -222,27 +223,10 @@ function notMatchedFound(caseless: CaselessMatches, sameStem: SameStemMatches): 
  * every name under the search root starts with, which is cut off before the pattern sees it.
  */
 export function scopeWalk(scope: SearchScope, rules: WalkRules, directories: readonly string[], sieve: readonly string[]): { args: string[]; rootPrefix: string } {
-  const narrowTo = [...scope.rootSegments, ...directories];
   return {
-    args: [...ripgrepArgs(scope.throughLink ? { ...rules, followSymlinks: true } : rules, narrowTo), ...nestedRootsSkipped(scope, narrowTo), ...sieve],
+    args: [...ripgrepArgs(scope.throughLink ? { ...rules, followSymlinks: true } : rules, [...scope.rootSegments, ...directories]), ...sieve],
     rootPrefix: scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '',
   };
-}
-
-/**
- * Globs that leave the other walks' roots inside this one out of it; not one the walk is narrowed
- * into ("packages/app/src/*.ts" in the outer folder), where that walk finds none of these files.
- */
-function nestedRootsSkipped(scope: SearchScope, narrowTo: readonly string[]): string[] {
-  const globs: string[] = [];
-  for (const segments of scope.nestedRoots ?? []) {
-    const narrowedInto = segments.every((segment, i) => narrowTo[i] === segment);
-    const glob = narrowedInto ? undefined : skippingGlob(segments.slice(0, -1), segments.slice(-1));
-    if (glob !== undefined) {
-      globs.push('--glob', glob);
-    }
-  }
-  return globs;
 }
 
 /** Each match's scope, from the first match of each scope. */

@@ -53,8 +53,7 @@ export interface SearchScope {
   readonly folder?: WorkspaceFolder;
   /**
    * The search roots of the request's other walks that lie inside this one's, as segments from
-   * the walk root: a workspace folder inside another is listed by its own walk only, as VS Code's
-   * search does, so no file is listed (and counted) twice.
+   * the walk root: a file both walks list is kept in the inner one only (nestedFolders.ts).
    */
   readonly nestedRoots?: ReadonlyArray<readonly string[]>;
   /**

@@ -37,9 +37,16 @@ describe('glob with the real ripgrep: a workspace folder inside another', () => 
     assert.deepEqual(await shown({ pattern: '*.js', includeIgnored: true }), ['app/build/out.js']);
   });
 
-  it('still finds the inner folder s files through a pattern that names the directory in the outer folder', async () => {
-    // The outer walk is narrowed into packages/app/ there, and the inner folder has no such path.
+  it('still finds the inner folder s files through a pattern anchored in the outer folder, which the inner walk does not match', async () => {
+    // Regression: the outer walk skipped packages/app/ unless the pattern named it, so these found
+    // 1, 0, 0 and 0 files ("packages/*\/index.ts" even said index.ts "lies elsewhere").
+    assert.deepEqual(await shown({ pattern: 'packages/**/*.ts' }), ['repo/packages/app/index.ts', 'repo/packages/app/src/main.ts', 'repo/packages/lib/util.ts']);
+    assert.deepEqual(await shown({ pattern: 'packages/*/index.ts' }), ['repo/packages/app/index.ts']);
+    assert.deepEqual(await shown({ pattern: '**/app/*.ts' }), ['repo/packages/app/index.ts']);
     assert.deepEqual(await shown({ pattern: 'packages/app/src/*.ts' }), ['repo/packages/app/src/main.ts']);
+    // Where both walks match a file, it is the inner folder's.
+    assert.deepEqual(await shown({ pattern: '**/*.ts' }), ['app/index.ts', 'app/src/main.ts', 'repo/packages/lib/util.ts']);
+    assert.deepEqual(await shown({ pattern: 'src/*.ts' }), ['app/src/main.ts']);
   });
 
   it('lists everything under a "path" in the outer folder, which is the only walk', async () => {
