@@ -160,26 +160,36 @@ function globInPathAdvice(pathText: string, given: string): string | undefined {
     return undefined;
   }
   const directory = segments.slice(0, firstGlob).join('/') || (pathText.startsWith('/') ? '/' : '');
-  const pattern = JSON.stringify(joinedWithPattern(segments.slice(firstGlob).filter((segment) => segment !== ''), given));
-  return directory === ''
-    ? `"path" names a directory and takes no glob: omit "path" and pass the glob as "pattern" (${pattern}).`
-    : `"path" names a directory and takes no glob: pass the directory part as "path" (${JSON.stringify(directory)}) and the rest as "pattern" (${pattern}).`;
+  const globSegments = segments.slice(firstGlob).filter((segment) => segment !== '');
+  const start = directory === '' ? '"path" names a directory and takes no glob: omit "path" and' : `"path" names a directory and takes no glob: pass the directory part as "path" (${JSON.stringify(directory)}) and`;
+  if (given.startsWith('!')) {
+    // "Not .ts under packages/*\/src" is no one glob: the negation would take in everything else.
+    return `${start} search each directory ${JSON.stringify(globSegments.join('/'))} names with the pattern ${JSON.stringify(given)}, one at a time.`;
+  }
+  const pattern = JSON.stringify(joinedWithPattern(globSegments, given));
+  return directory === '' ? `${start} pass the glob as "pattern" (${pattern}).` : `${start} the rest as "pattern" (${pattern}).`;
 }
 
 /** Files every pattern here matches: with one of these, the glob in the path is the pattern meant. */
-const EVERY_FILE = new Set(['', '*', '**', '**/*', './*', './**']);
+const EVERY_FILE = new Set(['*', '**', '**/*', './*', './**']);
 
 /**
  * The glob in a path followed by the pattern given: one without "/" matches names at any depth
- * below, one with "/" is anchored there. A pattern that matches every file leaves the path's glob
- * as it is ("dir/*.txt" with "*" meant the .txt files), as does one that names its own place.
+ * below, one with "/" is anchored there. Where the path's glob ends in a name with an extension
+ * ("dir/*.txt") it names the files meant, and a pattern beside it mostly repeats it ("*.txt"): the
+ * path's glob is the pattern then, as it is for a pattern that matches every file (for a glob
+ * naming directories, everything under them).
  */
 function joinedWithPattern(globSegments: readonly string[], given: string): string {
-  const negated = given.startsWith('!');
-  const body = (negated ? given.slice(1) : given).replace(/^(\.\/)+/, '');
-  if (EVERY_FILE.has(body.trim()) || body.startsWith('/') || /^[A-Za-z]:[\\/]/.test(body) || body.startsWith('~')) {
-    return anchoredPattern(globSegments);
+  const last = globSegments[globSegments.length - 1];
+  const namesFiles = last !== '**' && /\.[^./]+$/.test(last.replace(/[{}]/g, ''));
+  const written = given.trim().replace(/^(\.\/)+/, '');
+  // A leading "/" anchors the pattern to the search root, as a "/" inside it does.
+  const anchored = written.includes('/');
+  const body = written.replace(/^\/+/, '');
+  if (namesFiles || body === '' || EVERY_FILE.has(body) || /^[A-Za-z]:[\\/]/.test(body) || body.startsWith('~')) {
+    return namesFiles || last === '**' ? anchoredPattern(globSegments) : `${globSegments.join('/')}/`;
   }
-  const below = body.includes('/') || globSegments[globSegments.length - 1] === '**' ? body : `**/${body}`;
-  return `${negated ? '!' : ''}${[...globSegments, below].join('/')}`;
+  const below = anchored || last === '**' ? body : `**/${body}`;
+  return [...globSegments, below].join('/');
 }

@@ -1421,12 +1421,20 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
         ['docs/**', '*.md', 'docs', '**/*.md', ['docs/a.md', 'docs/sub/b.md']],
         ['packages/*', 'src/*.ts', 'packages', '*/src/*.ts', ['packages/a/src/x.ts']],
         ['packages/*', './src/*.ts', 'packages', '*/src/*.ts', ['packages/a/src/x.ts']],
+        ['packages/*/src', '/x.ts', 'packages', '*/src/x.ts', ['packages/a/src/x.ts']],
+        // A path glob naming files is the pattern meant, one the pattern repeats ("*.md") too; one
+        // naming directories with "*" is everything under them.
+        ['docs/*.md', '*.md', 'docs', './*.md', ['docs/a.md']],
+        ['docs/**/*.md', '**/*.md', 'docs', '**/*.md', ['docs/a.md', 'docs/sub/b.md']],
+        ['packages/*/src', '*', 'packages', '*/src/', ['packages/a/src/x.ts', 'packages/a/src/y.js']],
       ] as const) {
         const advice = new RegExp(`takes no glob: pass the directory part as "path" \\("${escapeRegExp(directory)}"\\) and the rest as "pattern" \\("${escapeRegExp(meant)}"\\)`);
         await rejectsWith(search(monorepo, { pattern, path }), 'pathNotFound', advice);
         const followed = await search(monorepo, { pattern: meant, path: directory });
         assert.deepEqual(followed.page.map((shown) => shown.path), found, `${path} with ${pattern}`);
       }
+      // A negation cannot be joined: it would take in every other file under the directory.
+      await rejectsWith(search(monorepo, { pattern: '!*.ts', path: 'packages/*/src' }), 'pathNotFound', /pass the directory part as "path" \("packages"\) and search each directory "\*\/src" names with the pattern "!\*\.ts", one at a time\./);
     } finally {
       monorepo.remove();
     }
