@@ -22,7 +22,7 @@ import { nameFilterArgs } from './ripgrep/nameFilter';
 import { runRipgrep } from './ripgrep/process';
 import { SameStemMatches, stemGlob, type SameStemFound } from './sameStem';
 import type { Stopper } from './stopper';
-import { warningsWithin } from './warningText';
+import { warningWithin } from './warningText';
 
 export interface CollectOptions {
   readonly ripgrepPath: string;
@@ -115,6 +115,8 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     const rules = options.rulesFor(scope);
     const conditional = rules.conditionalExcludes.map((exclude) => ({ exclude, pattern: compilePattern(exclude.glob) }));
     const { args, rootPrefix } = scopeWalk(scope, { ...rules, includeIgnored: request.includeIgnored }, request.pattern.literalDirectories, sieve);
+    // Warnings about what the walk meets beside the directories it is narrowed to are not this search's.
+    const narrowedTo = [...scope.rootSegments, ...request.pattern.literalDirectories];
     const command = [options.ripgrepPath, ...args];
     const started = Date.now();
     let matched = 0;
@@ -129,6 +131,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
         },
         // Names with the pattern's stem must reach the listing too, whatever they end with.
         ...(request.pattern.requiredSuffix && !sameStem.glob ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
+        keepWarning: (line) => warningWithin(line, narrowedTo),
         onName: (name, listedInWalk) => {
           listed = listedBefore + listedInWalk;
           const text = nameText(name);
@@ -175,9 +178,8 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     options.onRipgrep?.({ phase: 'end', command, cwd: scope.walkRoot, pid, listed: outcome.listed, matched, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
     listedBefore += outcome.listed;
     listed = listedBefore;
-    const { within, outside } = warningsWithin(outcome.warnings, [...scope.rootSegments, ...request.pattern.literalDirectories]);
-    warnings.push(...within);
-    warningCount += outcome.warningCount - outside;
+    warnings.push(...outcome.warnings);
+    warningCount += outcome.warningCount;
     killedBy ??= outcome.killedBy ?? undefined;
     if (outcome.listedAll) {
       walksEnded += 1;

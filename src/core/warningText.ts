@@ -30,33 +30,30 @@ function warningKind(line: string): WarningKind {
 }
 
 /**
- * The warnings about paths inside `directories` (names from the walk root; every warning when
- * there are none), and how many others there were. ripgrep walks from the workspace folder,
- * narrowed by globs to the search root and the pattern's directories, and still meets what lies
- * beside them on its way: with links followed, a link to nothing at the top was a warning in
- * every search of any "path". A warning whose path cannot be read from it is kept.
+ * Whether a warning is about a path inside `directories` (names from the walk root; every warning
+ * is when there are none). ripgrep walks from the workspace folder, narrowed by globs to the search
+ * root and the pattern's directories, and still meets what lies beside them on its way: with links
+ * followed, a link to nothing at the top was a warning in every search of any "path". The path is
+ * not cut out of the line, since a name may hold ": " itself; the line is tested for starting with
+ * the directories instead (`rg: ./docs/x: reason`, ripgrep 13's `./docs/x: reason`, `File system
+ * loop found: ./docs/x points to ...`). A line of another form is kept.
  */
-export function warningsWithin(lines: readonly string[], directories: readonly string[]): { readonly within: string[]; readonly outside: number } {
+export function warningWithin(line: string, directories: readonly string[], platform: NodeJS.Platform = process.platform): boolean {
   if (directories.length === 0) {
-    return { within: [...lines], outside: 0 };
+    return true;
   }
-  const inside = `${directories.join('/')}/`;
-  const within = lines.filter((line) => {
-    const path = warningPath(line);
-    return path === undefined || `${path}/`.startsWith(inside);
-  });
-  return { within, outside: lines.length - within.length };
+  const unprefixed = line.startsWith('rg: ') ? line.slice(4) : line;
+  const looped = unprefixed.startsWith(LOOP) ? unprefixed.slice(LOOP.length) : unprefixed;
+  // ripgrep joins a walk's paths with the system's separator.
+  const text = platform === 'win32' ? looped.replace(/\\/g, '/') : looped;
+  if (!text.startsWith('./')) {
+    return true;
+  }
+  const inside = `./${directories.join('/')}`;
+  return text.startsWith(`${inside}/`) || text.startsWith(`${inside}: `) || text.startsWith(`${inside} points to `);
 }
 
-/**
- * The path a warning is about, without ripgrep's "./" (`rg: ./x: reason`, ripgrep 13's `./x:
- * reason`, `File system loop found: ./x points to an ancestor ./`); undefined for another form.
- */
-function warningPath(line: string): string | undefined {
-  const text = line.startsWith('rg: ') ? line.slice(4) : line;
-  const path = /^File system loop found: (.+?) points to an ancestor /.exec(text)?.[1] ?? /^(\.\/.*?): /.exec(text)?.[1];
-  return path?.replace(/^\.\//, '');
-}
+const LOOP = 'File system loop found: ';
 
 /** The footer's lines about `warnings`: the first lines ripgrep printed, of `total`. */
 export function warningLines(total: number, first: readonly string[]): string[] {

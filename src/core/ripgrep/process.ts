@@ -30,6 +30,8 @@ export interface RipgrepRunOptions {
   readonly onSpawn?: (pid: number) => void;
   /** Text every wanted name ends with; ripgrep's other names are never decoded or passed on. */
   readonly requiredSuffix?: string;
+  /** Which warning lines concern the caller; the others are neither kept nor counted. @default all */
+  readonly keepWarning?: (line: string) => boolean;
 }
 
 export interface RipgrepOutcome {
@@ -119,14 +121,16 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
         reject(new GlobError('ripgrepFailed', `ripgrep failed: ${lines.slice(0, 3).join('; ') || 'exit code 2'}`, lines.join('\n')));
         return;
       }
+      const kept = options.keepWarning ? lines.filter(options.keepWarning) : lines;
       resolve({
         exitCode,
         killedBy: stopped ? null : killedBy,
         stopped,
         // An exit code (not a signal) after a stop: ripgrep had ended before the kill reached it.
         listedAll: exitCode !== null && killedBy === null && !droppedAfterStop,
-        warnings: lines.slice(0, KEPT_WARNING_LINES),
-        warningCount: stderr.lineCount(),
+        warnings: kept.slice(0, KEPT_WARNING_LINES),
+        // Lines past the bytes examined are counted as they are: a flood that long is a problem.
+        warningCount: stderr.lineCount() - (lines.length - kept.length),
         listed: names.count,
       });
     });
