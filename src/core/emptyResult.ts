@@ -49,7 +49,13 @@ export async function explainEmpty(
   const slips = patternSlips(request.patternAsGiven);
   // Named only where the pattern would have found one of them there (nearPatterns.ts).
   const fileInstead = fileFits ? joinedFilesInPlace(fileNamed, fileWithExtension) : undefined;
-  const nearPlaceFinds = Boolean(anyDepth?.count || deeper || nearDirectory?.count || nearIgnored?.count || missingDeeper || fileInstead || nearSegment);
+  const placeBelowOrNearFinds = Boolean(deeper || nearDirectory?.count || nearIgnored?.count || missingDeeper || fileInstead || nearSegment);
+  const nearPlaceFinds = placeBelowOrNearFinds || Boolean(anyDepth?.count);
+  // Other endings "instead" only where no place near the one written finds the pattern's own:
+  // "src/**/*.ts" in a monorepo without a src/ at the top is "**/src/**/*.ts", not the .js files
+  // beside those. Where the directory written is there, a stray match at any depth (a fixture's
+  // src/x.ts) does not hide the 40 .js files in it.
+  const ownEndingNear = placeBelowOrNearFinds || (missing !== undefined && Boolean(anyDepth?.count));
   const facts: { -readonly [K in keyof EmptyResultFacts]: EmptyResultFacts[K] } = {
     ...slips,
     ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first) } } : {}),
@@ -64,9 +70,7 @@ export async function explainEmpty(
       : {}),
     ...(nearNames && !sameStem ? { nearNameMatches: { name: request.pattern.source.slice(request.pattern.source.lastIndexOf('/') + 1), ...shownMatches(nearNames) } } : {}),
     ...(nearSegment ? { nearSegmentMatches: { directory: nearSegment.directory, nearDirectory: nearSegment.nearDirectory, ...shownMatches(nearSegment) } } : {}),
-    // Other endings "instead" only where no place near the one written finds the pattern's own:
-    // "src/**/*.ts" in a monorepo is "**/src/**/*.ts", not the .js files beside those.
-    ...(relatedExtensions.length > 0 && !nearPlaceFinds
+    ...(relatedExtensions.length > 0 && !ownEndingNear
       ? { relatedExtensions: relatedExtensions.map((matches) => ({ extension: matches.extension, ...shownMatches(matches) })) }
       : {}),
     ...(ignored

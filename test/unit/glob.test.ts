@@ -1042,6 +1042,14 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     for (const result of [anywhere, near]) {
       assert.doesNotMatch(result.text, /instead/);
     }
+    // Where the directory written is there, a stray match at any depth does not hide the other
+    // endings in it.
+    const stray = new TempTree().write({ 'src/m0.js': 1, 'src/m1.js': 2, 'test/fixtures/src/x.ts': 3 });
+    try {
+      assert.match((await search(stray, { pattern: 'src/**/*.ts' })).text, /^- 2 files end in "\.js" instead: /m);
+    } finally {
+      stray.remove();
+    }
   });
 
   it('names the files a file pattern finds one level down, and those with the name a path gives, elsewhere', async () => {
