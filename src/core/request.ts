@@ -57,8 +57,9 @@ export interface SearchScope {
    */
   readonly nestedRoots?: ReadonlyArray<readonly string[]>;
   /**
-   * The search root is reached through a symbolic link to a directory: the walk follows links
-   * whatever `search.followSymlinks` says, or ripgrep would not enter the one "path" names.
+   * The search root is reached through a symbolic link to a directory outside its folder: the
+   * walk follows links whatever `search.followSymlinks` says, or ripgrep would not enter the one
+   * "path" names.
    */
   readonly throughLink?: boolean;
 }
@@ -300,10 +301,25 @@ async function scopeFor(
   const relative = toSlashes(paths.relative(folder.path, searchRoot), paths);
   const rootSegments = relative === '' ? [] : relative.split('/');
   const entryPrefix = folderPrefix + (relative === '' ? '' : `${relative}/`);
+  const throughLink = rootSegments.length > 0 && (await throughSymbolicLink(folder.path, rootSegments, searchRoot, paths));
+  if (throughLink) {
+    // A link to a directory in the same folder is searched as that directory: ripgrep would not
+    // follow one to a directory above it (a loop), and one inside may hold links the settings say
+    // not to follow.
+    const resolved = await resolvedInFolder(folder.path, searchRoot, paths);
+    if (resolved !== undefined) {
+      return scopeFor(resolved, folder, multiRoot, paths);
+    }
+  }
   // Still from the folder: a walk started at the link would leave the folder's ignore files and
   // excludes behind, and read its excludes from the link.
-  const throughLink = rootSegments.length > 0 && (await throughSymbolicLink(folder.path, rootSegments, searchRoot, paths));
   return { walkRoot: folder.path, rootSegments, searchRoot, shownPrefix: folderPrefix, entryPrefix, folder, ...(throughLink ? { throughLink } : {}) };
+}
+
+/** The directory a linked search root stands for, as a path in the folder, when it lies there. */
+async function resolvedInFolder(folderPath: string, searchRoot: string, paths: nodePath.PlatformPath): Promise<string | undefined> {
+  const [realFolder, realRoot] = await Promise.all([fs.realpath(folderPath), fs.realpath(searchRoot)]);
+  return isInside(realFolder, realRoot, paths) ? paths.join(folderPath, paths.relative(realFolder, realRoot)) : undefined;
 }
 
 function withNestedRoots(scopes: SearchScope[], paths: nodePath.PlatformPath): SearchScope[] {

@@ -1385,12 +1385,28 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     tree.write({ 'real/a.txt': 1, 'real/debug.log': 2, 'real/secret/key.txt': 3, 'real/build/out.txt': 4, 'build/top.txt': 5 });
     writeFileSync(tree.path('.gitignore'), '*.log\nsecret/\n');
     symlinkSync(tree.path('real'), tree.path('link'));
-    const rules = { excludeGlobs: ['/build'] };
-    const expected = ['link/a.txt', 'link/build/out.txt'];
-    assert.deepEqual((await search(tree, { pattern: '*', path: 'link' }, { rules })).page.map((path) => path.shown), expected);
-    assert.deepEqual((await search(tree, { pattern: 'link/**' }, { rules: { ...rules, followSymlinks: true } })).page.map((path) => path.shown), expected);
-    // A "path" through a link is walked even where the search follows no links: it was asked for.
-    assert.deepEqual((await search(tree, { pattern: '*', path: 'link' }, { rules: { ...rules, followSymlinks: false } })).page.map((path) => path.shown), expected);
+    const outside = new TempTree().write({ 'e.txt': 6, 'debug.log': 7 });
+    try {
+      symlinkSync(outside.root, tree.path('ext'));
+      symlinkSync(outside.root, tree.path('real', 'extlink'));
+      // Searching the folder's own root through a link back to it was "No files match": ripgrep
+      // takes the link for a loop (regression of walking from the folder).
+      symlinkSync(tree.root, tree.path('self'));
+      const rules = { excludeGlobs: ['/build'] };
+      const shown = async (input: Record<string, unknown>, followSymlinks: boolean): Promise<string[]> =>
+        (await search(tree, input, { rules: { ...rules, followSymlinks } })).page.map((path) => path.shown).filter((path) => path.endsWith('.txt') || path.endsWith('.log'));
+      // A link to a directory in the folder is searched as that directory, with the links in it
+      // followed or not as the settings say.
+      assert.deepEqual(await shown({ pattern: '*', path: 'link' }, false), ['real/a.txt', 'real/build/out.txt']);
+      assert.deepEqual(await shown({ pattern: '*', path: 'link' }, true), ['real/a.txt', 'real/build/out.txt', 'real/extlink/e.txt']);
+      assert.deepEqual(await shown({ pattern: '*.txt', path: 'self/real' }, false), ['real/a.txt', 'real/build/out.txt']);
+      assert.deepEqual(await shown({ pattern: 'link/**' }, true), ['link/a.txt', 'link/build/out.txt', 'link/extlink/e.txt']);
+      // One to a directory outside the folder is walked from the folder, through the link, with the
+      // folder's ignore files ("*.log"), even where the search follows no links: it was asked for.
+      assert.deepEqual(await shown({ pattern: '*', path: 'ext' }, false), ['ext/e.txt']);
+    } finally {
+      outside.remove();
+    }
   });
 });
 

@@ -109,7 +109,7 @@ describe('request: resolving path and pattern', () => {
     });
   });
 
-  it('walks a path through a symbolic link from its folder, marked to follow links (ripgrep would not enter it)', async () => {
+  it('walks a path through a symbolic link out of its folder from the folder, marked to follow links; one inside as its target', async () => {
     symlinkSync(tree.path('back', 'src'), tree.path('front', 'linked'));
     const request = await resolveRequest({ pattern: '*', path: 'linked' }, { folders: [front] });
     assert.deepEqual(request.scopes.map((scope) => [scope.walkRoot, scope.rootSegments, scope.shownPrefix, scope.entryPrefix, scope.throughLink]), [
@@ -117,6 +117,10 @@ describe('request: resolving path and pattern', () => {
     ]);
     const plain = await resolveRequest({ pattern: '*', path: 'src' }, { folders: [front] });
     assert.equal(plain.scopes[0].throughLink, undefined);
+    // A link to a directory in the same folder stands for that directory.
+    symlinkSync(tree.path('front', 'src', 'inner'), tree.path('front', 'inner-link'));
+    const inside = await resolveRequest({ pattern: '*', path: 'inner-link' }, { folders: [front] });
+    assert.deepEqual(inside.scopes.map((scope) => [scope.searchRoot, scope.rootSegments, scope.throughLink]), [[tree.path('front', 'src', 'inner'), ['src', 'inner'], undefined]]);
   });
 
   it('refuses an absolute pattern outside the given path', async () => {
