@@ -43,10 +43,14 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     result.nearSegmentMatches !== undefined;
   // A pattern that repeats the directories searched from, or starts with a workspace folder's
   // name as paths are shown: that directory is not there, which the line on the repetition says,
-  // and what lies elsewhere is beside the point.
-  const repeatsRoot = result.rootRepeated !== undefined;
-  if (result.missingDirectory !== undefined && !repeatsRoot) {
+  // first. What a folder holds elsewhere is beside the point then; files of the name elsewhere
+  // below the root searched are not ("src/helpers.ts" from "src" may be src/util/helpers.ts).
+  const startsWithFolder = result.rootRepeated?.path !== undefined;
+  if (result.missingDirectory !== undefined && result.rootRepeated === undefined) {
     hints.push(missingDirectoryHint(result, result.missingDirectory, context.excludesApplied));
+  }
+  if (result.rootRepeated) {
+    hints.push(rootRepeatedHint(result, result.rootRepeated));
   }
   if (result.nearSegmentMatches) {
     const { directory, nearDirectory } = result.nearSegmentMatches;
@@ -70,7 +74,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     const { pattern, count: files, complete, examples } = result.deeperMatches;
     hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'matches' : 'match'} with "**/" before the name, in subdirectories${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }
-  if (nameElsewhere && !repeatsRoot) {
+  if (nameElsewhere && !startsWithFolder) {
     const { pattern, count: files, complete, examples } = nameElsewhere;
     hints.push(`- ${countedFiles(files, complete, true)} named ${quoted(pattern.slice(pattern.lastIndexOf('/') + 1))} ${files === 1 ? 'lies' : 'lie'} elsewhere${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }
@@ -79,18 +83,9 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'has' : 'have'} a name near ${quoted(name)}${someOf(files, examples)}. ${findsThem(pattern, files)}`);
   }
   const elsewhere = result.absoluteElsewhere;
-  if (result.rootRepeated?.path !== undefined) {
-    const { directories, pattern, path } = result.rootRepeated;
-    hints.push(
-      `- The pattern starts with ${quoted(directories)}, the start of the paths shown from ${quoted(path)}, but a pattern is matched inside each of ${result.rootLabel}, so it looked for ${directories} within each. To search ${quoted(path)} alone, pass it as "path" and the rest as the pattern: "path": ${quoted(path)}, "pattern": ${quoted(pattern)}.`,
-    );
-  } else if (result.rootRepeated) {
-    // Starting the pattern with "**/" would not help: the directories would still be looked for
-    // below themselves.
-    const { directories, pattern } = result.rootRepeated;
-    hints.push(
-      `- The pattern starts with ${quoted(directories)}, but the search already starts inside ${directories} and matches from there down, so it looked for ${directories}${directories}. Leave it out of the pattern: "pattern": ${quoted(pattern)}.`,
-    );
+  if (result.rootRepeated) {
+    // Said above. Starting the pattern with "**/" would not help: the directories would still be
+    // looked for below themselves.
   } else if (elsewhere) {
     // The advice below, to start the pattern with "**/", would only send the model looking
     // inside the root for a path it meant outside it.
@@ -117,6 +112,13 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   }
   hints.push(directoriesHint(result));
   return hints;
+}
+
+/** That the pattern repeats the directories searched from, and what to pass instead. */
+function rootRepeatedHint(result: ResultFacts, { directories, pattern, path }: NonNullable<ResultFacts['rootRepeated']>): string {
+  return path !== undefined
+    ? `- The pattern starts with ${quoted(directories)}, the start of the paths shown from ${quoted(path)}, but a pattern is matched inside each of ${result.rootLabel}, so it looked for ${directories} within each. To search ${quoted(path)} alone, pass it as "path" and the rest as the pattern: "path": ${quoted(path)}, "pattern": ${quoted(pattern)}.`
+    : `- The pattern starts with ${quoted(directories)}, but the search already starts inside ${directories} and matches from there down, so it looked for ${directories}${directories}. Leave it out of the pattern: "pattern": ${quoted(pattern)}.`;
 }
 
 /**
