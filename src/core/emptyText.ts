@@ -54,7 +54,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   }
   if (result.nearSegmentMatches) {
     const { directory, nearDirectory } = result.nearSegmentMatches;
-    hints.push(`- No directory matches ${quoted(directory)}, but ${quoted(nearDirectory)} does, where ${filesThatMatch(result.nearSegmentMatches)}`);
+    hints.push(`- No directory matches ${quoted(directory)}, but ${quoted(nearDirectory)} does, where ${filesThatMatch(result.nearSegmentMatches, result.includeIgnored)}`);
   }
   if (result.caseless) {
     const { count: files, examples } = result.caseless;
@@ -64,23 +64,23 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   }
   if (result.sameStem) {
     const { pattern, count: files, examples, otherCase } = result.sameStem;
-    const finds = otherCase && otherCase.patternFinds < files ? `"pattern": ${quoted(pattern)} finds ${otherCase.patternFinds} of them.` : findsThem(pattern, files);
+    const finds = otherCase && otherCase.patternFinds < files ? `"pattern": ${quoted(pattern)}${result.includeIgnored ? ' with "includeIgnored": true' : ''} finds ${otherCase.patternFinds} of them.` : findsThem(pattern, files, result.includeIgnored);
     hints.push(`- ${count(files, 'file')} ${files === 1 ? 'has' : 'have'} the same name${otherCase ? ' in another case and' : ''} with any extension${someOf(files, examples)}. ${finds}`);
   }
   for (const { extension, pattern, count: files, complete, examples } of result.relatedExtensions ?? []) {
-    hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'ends' : 'end'} in ".${extension}" instead${someOf(files, examples)}. ${findsThem(pattern, files)}`);
+    hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'ends' : 'end'} in ".${extension}" instead${someOf(files, examples)}. ${findsThem(pattern, files, result.includeIgnored)}`);
   }
   if (result.deeperMatches) {
     const { pattern, count: files, complete, examples } = result.deeperMatches;
-    hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'matches' : 'match'} with "**/" before the name, in subdirectories${someOf(files, examples)}. ${findsThem(pattern, files)}`);
+    hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'matches' : 'match'} with "**/" before the name, in subdirectories${someOf(files, examples)}. ${findsThem(pattern, files, result.includeIgnored)}`);
   }
   if (nameElsewhere && !startsWithFolder) {
     const { pattern, count: files, complete, examples } = nameElsewhere;
-    hints.push(`- ${countedFiles(files, complete, true)} named ${quoted(pattern.slice(pattern.lastIndexOf('/') + 1))} ${files === 1 ? 'lies' : 'lie'} elsewhere${someOf(files, examples)}. ${findsThem(pattern, files)}`);
+    hints.push(`- ${countedFiles(files, complete, true)} named ${quoted(pattern.slice(pattern.lastIndexOf('/') + 1))} ${files === 1 ? 'lies' : 'lie'} elsewhere${someOf(files, examples)}. ${findsThem(pattern, files, result.includeIgnored)}`);
   }
   if (nearNames) {
     const { name, pattern, count: files, complete, examples } = nearNames;
-    hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'has' : 'have'} a name near ${quoted(name)}${someOf(files, examples)}. ${findsThem(pattern, files)}`);
+    hints.push(`- ${countedFiles(files, complete, true)} ${files === 1 ? 'has' : 'have'} a name near ${quoted(name)}${someOf(files, examples)}. ${findsThem(pattern, files, result.includeIgnored)}`);
   }
   const elsewhere = result.absoluteElsewhere;
   if (result.rootRepeated) {
@@ -132,9 +132,9 @@ function missingDirectoryHint(result: ResultFacts, missing: string, excludesAppl
   const deeper = result.missingDirectoryDeeper;
   const nameStart = missing.lastIndexOf('/', missing.length - 2) + 1;
   if (deeper && !near?.matches?.count) {
-    return `${missingText}, but ${quoted(missing.slice(nameStart))} lies deeper inside ${quoted(missing.slice(0, nameStart))}, where ${filesThatMatch(deeper)}`;
+    return `${missingText}, but ${quoted(missing.slice(nameStart))} lies deeper inside ${quoted(missing.slice(0, nameStart))}, where ${filesThatMatch(deeper, result.includeIgnored)}`;
   }
-  const file = result.missingDirectoryFile ? ` ${filesInPlaceSentence(result.missingDirectoryFile)}` : '';
+  const file = result.missingDirectoryFile ? ` ${filesInPlaceSentence(result.missingDirectoryFile, result.includeIgnored)}` : '';
   if (near === undefined) {
     const siblings = result.missingDirectorySiblings;
     if (siblings === undefined) {
@@ -155,19 +155,19 @@ function missingDirectoryHint(result: ResultFacts, missing: string, excludesAppl
   const ignored = near.ignored;
   if (matches.count === 0 && ignored !== undefined) {
     const { count: files, complete, examples } = ignored;
-    return `${missingText}, but ${existing}, where ${countedFiles(files, complete)} ${hiddenBy(excludesApplied)} ${files === 1 ? 'matches' : 'match'}${someOf(files, examples)}. "pattern": ${quoted(matches.pattern)} with "includeIgnored": true finds ${files === 1 ? 'it' : 'them'}.${file}`;
+    return `${missingText}, but ${existing}, where ${countedFiles(files, complete)} ${hiddenBy(excludesApplied)} ${files === 1 ? 'matches' : 'match'}${someOf(files, examples)}. ${findsThem(matches.pattern, files, true)}${file}`;
   }
   if (matches.count === 0) {
     return `${missingText}; ${existing}, but "pattern": ${quoted(matches.pattern)} finds nothing there either.${file}`;
   }
-  return `${missingText}, but ${existing}, where ${filesThatMatch(matches)}`;
+  return `${missingText}, but ${existing}, where ${filesThatMatch(matches, result.includeIgnored)}`;
 }
 
 /** "In its place is a file of that name: "src/utils.ts". "pattern": "src/utils.*" finds it." */
-function filesInPlaceSentence(files: ShownPatternMatches): string {
+function filesInPlaceSentence(files: ShownPatternMatches, includeIgnored: boolean): string {
   const { count: found, complete, examples, pattern } = files;
   const counted = found === 1 && complete ? 'is a file' : `${found === 1 ? 'is' : 'are'} ${countedFiles(found, complete)}`;
-  return `In its place ${counted} of that name${someOf(found, examples)}. ${findsThem(pattern, found)}`;
+  return `In its place ${counted} of that name${someOf(found, examples)}. ${findsThem(pattern, found, includeIgnored)}`;
 }
 
 /**
@@ -184,7 +184,7 @@ function anyDepthAdvice(result: ResultFacts, anyDepthPattern: string, absolute: 
   if (matches.count === 0) {
     return `At any depth it finds nothing either: no file matches ${quoted(matches.pattern)}.`;
   }
-  return `At any depth ${filesThatMatch(matches)}`;
+  return `At any depth ${filesThatMatch(matches, result.includeIgnored)}`;
 }
 
 /**
@@ -271,7 +271,7 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
 function hiddenNearLine(hidden: string, where: string, matches: ShownPatternMatches, [one, many]: readonly [string, string], what: string): string {
   const { pattern, count: files, complete, examples } = matches;
   const such = `${complete ? '' : 'at least '}${number(files)} such ${files === 1 ? one : many}`;
-  return `- No file ${hidden} matches it, but ${where}${such}${what}${someOf(files, examples)}. "pattern": ${quoted(pattern)} with "includeIgnored": true finds ${files === 1 ? 'it' : 'them'}.`;
+  return `- No file ${hidden} matches it, but ${where}${such}${what}${someOf(files, examples)}. ${findsThem(pattern, files, true)}`;
 }
 
 /** Top-level entries named with their counts at most; the rest are counted. */
@@ -307,13 +307,16 @@ function countedFiles(files: number, complete: boolean, opening = false): string
 }
 
 /** "2 files match: "a.ts", "b.ts". "pattern": "**\/*.ts" finds them.", for files a near pattern matches. */
-function filesThatMatch({ pattern, count: files, complete, examples }: ShownPatternMatches): string {
-  return `${countedFiles(files, complete)} ${files === 1 ? 'matches' : 'match'}${someOf(files, examples)}. ${findsThem(pattern, files)}`;
+function filesThatMatch({ pattern, count: files, complete, examples }: ShownPatternMatches, includeIgnored: boolean): string {
+  return `${countedFiles(files, complete)} ${files === 1 ? 'matches' : 'match'}${someOf(files, examples)}. ${findsThem(pattern, files, includeIgnored)}`;
 }
 
-/** The pattern to send for files an empty answer names. */
-function findsThem(pattern: string, files: number): string {
-  return `"pattern": ${quoted(pattern)} finds ${files === 1 ? 'it' : 'them'}.`;
+/**
+ * The pattern to send for files an empty answer names; with "includeIgnored" where the search had
+ * it, since they were found with it (without, "**\/src/x.js" in node_modules finds nothing).
+ */
+function findsThem(pattern: string, files: number, includeIgnored: boolean): string {
+  return `"pattern": ${quoted(pattern)}${includeIgnored ? ' with "includeIgnored": true' : ''} finds ${files === 1 ? 'it' : 'them'}.`;
 }
 
 /** Examples after a count of files: all of them after a colon, or "such as" when there are more. */

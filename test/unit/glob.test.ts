@@ -1355,6 +1355,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       assert.match(spread.text, /To see how they spread inside it, pass "path": "node_modules", "pattern": "\*", "includeIgnored": true\.$/m);
       // Without it, as before.
       assert.match((await search(ignoredTree, { pattern: '*.js' }, { maxResults: 2 })).text, /^(?![\s\S]*includeIgnored": true)/);
+      // And in an empty answer's patterns, found with the ignored files (without, "**\/x/a.js" finds nothing).
+      const empty = await search(ignoredTree, { pattern: 'x/a.js', includeIgnored: true });
+      assert.match(empty.text, /"pattern": "\*\*\/x\/a\.js" with "includeIgnored": true finds it\./);
+      assert.equal((await search(ignoredTree, { pattern: '**/x/a.js', includeIgnored: true })).total, 1);
     } finally {
       ignoredTree.remove();
     }
