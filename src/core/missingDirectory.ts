@@ -194,7 +194,8 @@ export function nearnessOf(candidate: string, wanted: string): Nearness | undefi
   if (wrappedInUnderscores(candidate) || wrappedInUnderscores(wanted)) {
     const bareCandidate = withoutUnderscores(candidate);
     const bareWanted = withoutUnderscores(wanted);
-    if (bareCandidate === '' || bareWanted === '') {
+    // Short names are near too many others ("_a" and "a"), as for edits below.
+    if (Math.min(bareCandidate.length, bareWanted.length) < 3) {
       return undefined;
     }
     const bare = bareCandidate === bareWanted ? 1 : nearnessOf(bareCandidate, bareWanted);

@@ -65,7 +65,7 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
   } else if (result.page.length < result.total) {
     lines.push(...headFooter(result, context));
   } else {
-    lines.push(`${count(result.total, 'file')} ${result.total === 1 ? 'matches' : 'match'} ${quoted(result.pattern)} in ${result.rootLabel}, oldest first.`);
+    lines.push(`${ofTotal(result, true)} ${result.total === 1 ? 'matches' : 'match'} ${quoted(result.pattern)} in ${result.rootLabel}, oldest first.`);
   }
   if (result.bracesWithoutSpaces !== undefined) {
     // On the count's own line: a result that fits keeps a one-line footer (SPEC §3).
@@ -79,7 +79,7 @@ function sampleFooter(result: ResultFacts, context: RenderContext): string[] {
   const cut = listingCut(result);
   return [
     `Showing ${number(result.page.length)} of ${ofTotal(result)} matching ${quoted(result.pattern)} in ${result.rootLabel}.`,
-    `That is more than fit on one page (${number(context.maxResults)}), so this page is a sample taken round-robin across the top-level entries (each entry in turn, oldest first within an entry). It is not the ${number(result.page.length)} oldest files: it cannot tell which files are oldest or newest. The ${cut ? 'saved list of those found' : 'complete list'} can.`,
+    `That is more than fit on one page (${number(context.maxResults)}), so this page is a sample taken round-robin across the top-level entries (each entry in turn, oldest first within an entry). It is not the ${number(result.page.length)} oldest files: it cannot tell which files are oldest or newest.${cut ? '' : ' The complete list can.'}`,
     reachLine(result),
     ...narrowingAdvice(result, context),
     spillLine(result),
@@ -94,10 +94,11 @@ function headFooter(result: ResultFacts, context: RenderContext): string[] {
   const { entries } = result.topLevel;
   const shown = number(result.page.length);
   const lines = [`Showing the ${shown} oldest of ${ofTotal(result)} matching ${quoted(result.pattern)} in ${result.rootLabel}, oldest first.`];
+  const found = listingCut(result) ? ' found so far' : '';
   if (!entries.some((entry) => entry.isDirectory)) {
-    lines.push(`Every match is a file directly in ${result.rootLabel}, so each is a top-level entry of its own: a round-robin sample across the entries picks the same files as the ${shown} oldest.`);
+    lines.push(`Every match${found} is a file directly in ${result.rootLabel}, so each is a top-level entry of its own: a round-robin sample across the entries picks the same files as the ${shown} oldest.`);
   } else if (entries.length === 1) {
-    lines.push(`All of them are under one top-level entry, ${entries[0].label}: a round-robin sample across the entries picks the same files as the ${shown} oldest.${spreadAdvice(entries[0].path, result, context)}`);
+    lines.push(`All of them${found} are under one top-level entry, ${entries[0].label}: a round-robin sample across the entries picks the same files as the ${shown} oldest.${spreadAdvice(entries[0].path, result, context)}`);
   } else {
     lines.push(`A round-robin sample across the top-level entries picks these same files here, so the page is simply the ${shown} oldest.`, reachLine(result), ...narrowingAdvice(result, context));
   }
@@ -110,9 +111,10 @@ function listingCut(result: ResultFacts): boolean {
   return !result.complete && !result.listedAll;
 }
 
-/** "160 files", or "the 160 files found so far" where the listing was cut. */
-function ofTotal(result: ResultFacts): string {
-  return listingCut(result) ? `the ${count(result.total, 'file')} found so far` : count(result.total, 'file');
+/** "160 files", or "the 160 files found so far" where the listing was cut (opening a sentence: "160 files found so far"). */
+function ofTotal(result: ResultFacts, opening = false): string {
+  const files = count(result.total, 'file');
+  return listingCut(result) ? `${opening ? '' : 'the '}${files} found so far` : files;
 }
 
 /** How many entries the page reaches, and the largest ones with their counts. */
@@ -202,7 +204,7 @@ function spillLine(result: ResultFacts): string {
     return listingCut(result) ? 'The list of the files found was not saved.' : 'The complete list was not saved.';
   }
   if (!spill.saved) {
-    return `The complete list could not be saved (${spill.reason}); narrow "path" or the pattern to see the rest.`;
+    return `The ${listingCut(result) ? 'list of the files found' : 'complete list'} could not be saved (${spill.reason}); narrow "path" or the pattern to see the rest.`;
   }
   const cut = spill.written < result.total ? ` (cut at its size bound after ${number(spill.written)} paths)` : '';
   const list = listingCut(result) ? `The list of the ${count(result.total, 'path')} found so far` : `The complete list of ${count(result.total, 'path')}`;

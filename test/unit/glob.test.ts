@@ -1691,7 +1691,19 @@ describe('glob with the real ripgrep: stopping early', () => {
       const footer = result.text.split('</files>\n')[1].split('\n');
       assert.match(footer[0], /^INCOMPLETE: the search stopped at its time limit of 30 s, so these [\d,]+ files are only what was found before that/);
       assert.match(footer[1], /^Showing 2 of the [\d,]+ files found so far matching "\*\.txt" in the workspace\.$/);
-      assert.match(footer[2], /It is not the 2 oldest files: it cannot tell which files are oldest or newest\. The saved list of those found can\.$/);
+      assert.match(footer[2], /It is not the 2 oldest files: it cannot tell which files are oldest or newest\.$/);
+      // A cut result that fits on a page is counted as found so far too.
+      let expireFitting: (() => void) | undefined;
+      const fitting = await search(wide, { pattern: '*.txt' }, {
+        timeoutMs: 30_000,
+        maxResults: 10_000,
+        startTimer: (_ms, onExpiry) => {
+          expireFitting = onExpiry;
+          return () => undefined;
+        },
+        onProgress: () => expireFitting?.(),
+      });
+      assert.match(fitting.text.split('</files>\n')[1], /^INCOMPLETE: [^\n]*\n[\d,]+ files found so far match "\*\.txt" in the workspace, oldest first\.$/);
       assert.match(result.text, /^The list of the [\d,]+ paths found so far, oldest first, is saved in /m);
       assert.doesNotMatch(result.text, /complete list/i);
       // A whole listing says it as it is.

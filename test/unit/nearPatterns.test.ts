@@ -23,6 +23,10 @@ describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pu
       ['__tests__', 'specs', undefined],
       ['_', '__', undefined],
       ['__', 'a', undefined],
+      ['_', 's', undefined],
+      ['_a', 'a', undefined],
+      ['a', '_as', undefined],
+      ['__src__', 'src', 1],
       // Not near: the same name, three letters one off, two letters off, lengths far apart.
       ['src', 'src', undefined],
       ['app', 'api', undefined],
