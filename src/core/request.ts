@@ -12,6 +12,7 @@
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import { GlobError } from './errors';
+import { withDistinctNames } from './folderNames';
 import { isDirectory } from './onDisk';
 import { parseGlobInput } from './input';
 import { isInside, underFolderPath } from './linkedPaths';
@@ -98,7 +99,7 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
   const input = parseGlobInput(rawInput);
   const platform = context.platform ?? process.platform;
   const paths = platform === 'win32' ? nodePath.win32 : nodePath.posix;
-  const folders = context.folders;
+  const folders = withDistinctNames(context.folders, paths);
 
   const tidied = tidyPattern(input.pattern, platform);
   let patternText = tidied.pattern;

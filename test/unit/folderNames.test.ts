@@ -1,0 +1,44 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import { glob } from '../../src/core';
+import { withDistinctNames } from '../../src/core/folderNames';
+import { testRipgrep } from './helpers/ripgrep';
+import { TempTree } from './helpers/tree';
+
+describe('workspace folders that share a name (folderNames.ts)', () => {
+  it('tells them apart by their parent directory, then by a number', () => {
+    const folders = [
+      { name: 'app', path: '/work/one/app' },
+      { name: 'app', path: '/work/two/app' },
+      { name: 'lib', path: '/work/one/lib' },
+      { name: 'web', path: '/a/x/web' },
+      { name: 'web', path: '/b/x/web' },
+    ];
+    assert.deepEqual(withDistinctNames(folders, nodePath.posix).map((folder) => folder.name), ['app (one)', 'app (two)', 'lib', 'web (1)', 'web (2)']);
+    const distinct = [{ name: 'app', path: '/work/one/app' }];
+    assert.equal(withDistinctNames(distinct, nodePath.posix), distinct);
+  });
+
+  it('shows, lists and takes as "path" each under its own name, with the complete list s links right', async () => {
+    // Regression: both were "app": "app/src/ 2 · app/src/ 2", "path": "app" searched the first
+    // only, and half the complete list's lines resolved against the wrong folder.
+    const tree = new TempTree().write({ 'one/app/src/a.ts': 1, 'one/app/src/b.ts': 2, 'two/app/src/c.ts': 3, 'two/app/src/d.ts': 4 });
+    try {
+      const folders = [
+        { name: 'app', path: tree.path('one', 'app') },
+        { name: 'app', path: tree.path('two', 'app') },
+      ];
+      const ripgrepPath = await testRipgrep();
+      const result = await glob({ pattern: '*.ts' }, folders, { ripgrepPath, maxResults: 2, spillDirectory: tree.path('.lists') });
+      assert.deepEqual(result.topLevel.entries.map((entry) => entry.label), ['app (one)/src/', 'app (two)/src/']);
+      assert.deepEqual(result.page.map((path) => path.shown), ['app (one)/src/a.ts', 'app (two)/src/c.ts']);
+      const list = readFileSync(result.spill?.saved ? result.spill.path : '', 'utf8');
+      assert.match(list, /"prefix":"app \(one\)\/".*"prefix":"app \(two\)\/"/);
+      const second = await glob({ pattern: '*.ts', path: 'app (two)' }, folders, { ripgrepPath });
+      assert.deepEqual(second.page.map((path) => path.shown), ['app (two)/src/c.ts', 'app (two)/src/d.ts']);
+    } finally {
+      tree.remove();
+    }
+  });
+});
