@@ -80,7 +80,10 @@ export class GlobService implements vscode.Disposable {
 
   private async searchOnThread(input: unknown, token?: vscode.CancellationToken, onProgress?: (matches: number) => void): Promise<GlobSearch> {
     const settings = readToolSettings();
-    const ripgrepPath = await findRipgrep(settings.ripgrepPath);
+    const ripgrepPath = await findRipgrep(settings.ripgrepPath, (message) => {
+      this.log.warn(message);
+      void vscode.window.showWarningMessage(message);
+    });
     const request = await resolveRequest(input, { folders: this.folders(), ripgrepPath });
     const controller = new AbortController();
     const cancellation = token?.onCancellationRequested(() => controller.abort());

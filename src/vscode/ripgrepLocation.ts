@@ -4,13 +4,35 @@
  * extension, then `rg` on PATH.
  */
 
+import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
-import { locateRipgrep, packagedRipgrep, ripgrepOnPath } from '../core/ripgrep/locate';
+import { locateRipgrep, notRipgrep, packagedRipgrep, ripgrepOnPath } from '../core/ripgrep/locate';
 import { bundledRipgrepCandidates } from './bundledRipgrep';
 
-export async function findRipgrep(settingPath: string | undefined): Promise<string> {
+/** What each binary the setting named turned out to be, checked once per path and file time. */
+const checked = new Map<string, Promise<string | undefined>>();
+
+/**
+ * `onProblem` hears, once per binary, why the setting's binary is passed over (not there, not
+ * ripgrep): the search then runs on the next candidate rather than fail for a setting.
+ */
+export async function findRipgrep(settingPath: string | undefined, onProblem: (message: string) => void): Promise<string> {
+  let chosen = settingPath;
+  if (settingPath) {
+    const time = await fs.stat(settingPath).then((stats) => stats.mtimeMs, () => 0);
+    const key = `${time}:${settingPath}`;
+    let problem = checked.get(key);
+    if (problem === undefined) {
+      problem = notRipgrep(settingPath);
+      checked.set(key, problem);
+      void problem.then((found) => found && onProblem(`The workspaceGlob.ripgrepPath setting names ${settingPath}, which ${found}; VS Code's own ripgrep is used instead.`));
+    }
+    if ((await problem) !== undefined) {
+      chosen = undefined;
+    }
+  }
   return locateRipgrep([
-    { source: 'the workspaceGlob.ripgrepPath setting', path: settingPath },
+    { source: 'the workspaceGlob.ripgrepPath setting', path: chosen },
     ...bundledRipgrepCandidates(vscode.env.appRoot),
     packagedRipgrep,
     ripgrepOnPath,

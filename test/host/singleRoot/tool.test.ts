@@ -72,6 +72,20 @@ describe('the glob tool in a real VS Code extension host', () => {
     }
   });
 
+  it('passes over a ripgrepPath setting that names no ripgrep, and searches with VS Code s own', async () => {
+    // Regression: /bin/true (exit 0, no output) answered "No files match" with advice that the
+    // files were nowhere; a missing path was passed over without a word.
+    const settings = vscode.workspace.getConfiguration('workspaceGlob');
+    for (const wrong of ['/bin/true', '/no/such/rg']) {
+      await settings.update('ripgrepPath', wrong, vscode.ConfigurationTarget.Global);
+      try {
+        assert.match(await invokeGlob({ pattern: '*' }), /Showing 100 of 3,34\d files/, wrong);
+      } finally {
+        await settings.update('ripgrepPath', undefined, vscode.ConfigurationTarget.Global);
+      }
+    }
+  });
+
   it("falls back on the search defaults this VS Code registers, the ones the command line uses", () => {
     const search = vscode.workspace.getConfiguration('search');
     const files = vscode.workspace.getConfiguration('files');
