@@ -42,8 +42,9 @@ export function patternSlips(pattern: string, posix = process.platform !== 'win3
   }
   // "src\core\*.ts" is "srccore*.ts" where "\" escapes: a backslash before a letter, digit or
   // one of "_.-", which need no escaping, is a separator meant; in a regular expression's "\."
-  // it is not.
-  if (posix && !slips.regularExpression && /\\[\w.-]/.test(pattern)) {
+  // it is not. So is one before "**" ("src\**\*.ts", Windows' way), since no name's star is
+  // escaped so; one before a single "*" may escape one ("a\*b").
+  if (posix && !slips.regularExpression && /\\([\w.-]|\*\*)/.test(pattern)) {
     slips.backslashesAsSeparators = pattern.replace(/\\/g, '/');
   }
   if (withoutBraceSpaces !== undefined && pieces.length === 1) {

@@ -64,6 +64,8 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
 
   it('gives a Windows path with "/" where "\\" escapes, and not on Windows', () => {
     assert.deepEqual(posix('src\\core\\*.ts'), { backslashesAsSeparators: 'src/core/*.ts' });
+    // Regression: Windows' "src\**\*.ts" got no hint (a backslash before "*" was taken for an escape).
+    assert.deepEqual(posix('src\\**\\*.ts'), { backslashesAsSeparators: 'src/**/*.ts' });
     assert.deepEqual(patternSlips('src\\core\\*.ts', false), {});
   });
 });
