@@ -17,22 +17,25 @@ const checked = new Map<string, Promise<string | undefined>>();
  * ripgrep): the search then runs on the next candidate rather than fail for a setting.
  */
 export async function findRipgrep(settingPath: string | undefined, onProblem: (message: string) => void): Promise<string> {
-  let chosen = settingPath;
+  const setting = { source: 'the workspaceGlob.ripgrepPath setting', path: settingPath };
   if (settingPath) {
     const time = await fs.stat(settingPath).then((stats) => stats.mtimeMs, () => 0);
     const key = `${time}:${settingPath}`;
-    let problem = checked.get(key);
-    if (problem === undefined) {
-      problem = notRipgrep(settingPath);
-      checked.set(key, problem);
-      void problem.then((found) => found && onProblem(`The workspaceGlob.ripgrepPath setting names ${settingPath}, which ${found}; VS Code's own ripgrep is used instead.`));
+    let check = checked.get(key);
+    if (check === undefined) {
+      check = notRipgrep(settingPath);
+      checked.set(key, check);
+      void check.then((found) => found && onProblem(`The workspaceGlob.ripgrepPath setting names ${settingPath}, which ${found}; the next ripgrep found (VS Code's own first) is used instead.`));
     }
-    if ((await problem) !== undefined) {
-      chosen = undefined;
+    const problem = await check;
+    if (problem !== undefined) {
+      // Still named where the error lists the places looked at, should no other be found.
+      setting.source = `the workspaceGlob.ripgrepPath setting (${settingPath}, which ${problem})`;
+      setting.path = undefined;
     }
   }
   return locateRipgrep([
-    { source: 'the workspaceGlob.ripgrepPath setting', path: chosen },
+    setting,
     ...bundledRipgrepCandidates(vscode.env.appRoot),
     packagedRipgrep,
     ripgrepOnPath,
