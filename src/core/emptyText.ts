@@ -30,7 +30,8 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   const otherPatternGiven =
     rewriteSuggested(result) ||
     result.sameStem !== undefined ||
-    (result.relatedExtensions?.length ?? 0) > 0 ||
+    // Other endings found beside files of the pattern's own ending at any depth: both are said.
+    ((result.relatedExtensions?.length ?? 0) > 0 && !result.anyDepthMatches?.count) ||
     (result.missingDirectoryNear?.matches?.count ?? 0) > 0 ||
     (result.missingDirectoryNear?.ignored?.count ?? 0) > 0 ||
     result.ignoredMatches?.sameStem !== undefined ||

@@ -1051,7 +1051,11 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     // endings in it.
     const stray = new TempTree().write({ 'src/m0.js': 1, 'src/m1.js': 2, 'test/fixtures/src/x.ts': 3 });
     try {
-      assert.match((await search(stray, { pattern: 'src/**/*.ts' })).text, /^- 2 files end in "\.js" instead: /m);
+      const both = (await search(stray, { pattern: 'src/**/*.ts' })).text;
+      assert.match(both, /^- 2 files end in "\.js" instead: /m);
+      // And the files of its own ending at any depth, which may be the ones meant (regression:
+      // a monorepo's packages/*\/src/*.ts went unnamed beside a top src/ of .js files).
+      assert.match(both, /At any depth 1 file matches: "test\/fixtures\/src\/x\.ts"\. "pattern": "\*\*\/src\/\*\*\/\*\.ts" finds it\.$/m);
     } finally {
       stray.remove();
     }
