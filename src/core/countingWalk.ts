@@ -6,6 +6,7 @@
  * (nearMatches.ts) are such walks.
  */
 
+import * as nodePath from 'node:path';
 import { scopeWalk, type RipgrepEvent } from './collect';
 import { nameText, type RawName } from './names';
 import type { GlobRequest, SearchScope } from './request';
@@ -131,16 +132,21 @@ export async function countingWalksThenTopLevels(request: GlobRequest, walk: Cou
   const counted = new Set<string>();
   let again = false;
   let progress = { counted: 0, enough: false };
+  // A file of a workspace folder inside another is listed by both walks: counted once, by where
+  // it lies on disk rather than by walk.
+  const nested = request.scopes.some((scope) => scope.nestedRoots !== undefined);
+  const keyOf = (scope: number, relative: string): string =>
+    nested ? nodePath.join(request.scopes[scope].searchRoot, relative) : `${scope}/${relative}`;
   const once: CountingWalk = {
     ...walk,
     consider: (scope, name, relative) => {
-      if (again && counted.has(`${scope}/${relative}`)) {
+      if ((again || nested) && counted.has(keyOf(scope, relative))) {
         return progress;
       }
       const before = progress.counted;
       progress = walk.consider(scope, name, relative);
       if (progress.counted !== before) {
-        counted.add(`${scope}/${relative}`);
+        counted.add(keyOf(scope, relative));
       }
       return progress;
     },

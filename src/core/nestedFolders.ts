@@ -35,8 +35,9 @@ export function dropListedTwice(request: GlobRequest, names: readonly RawName[],
   };
   request.scopes.forEach((scope, scopeIndex) => {
     const inner = (scope.nestedRoots ?? []).map((segments) => {
-      const root = nodePath.join(scope.walkRoot, ...segments);
-      return { prefix: `${segments.join('/')}/`, scopeIndex: request.scopes.findIndex((other) => other.searchRoot === root) };
+      // resolve: a folder given as ".../app/" is the same directory as ".../app".
+      const root = nodePath.resolve(scope.walkRoot, ...segments);
+      return { prefix: `${segments.join('/')}/`, scopeIndex: request.scopes.findIndex((other) => nodePath.resolve(other.searchRoot) === root) };
     });
     if (inner.length === 0) {
       return;

@@ -49,6 +49,16 @@ describe('glob with the real ripgrep: a workspace folder inside another', () => 
     assert.deepEqual(await shown({ pattern: 'src/*.ts' }), ['app/src/main.ts']);
   });
 
+  it('counts each file once in an empty answer too, and for a folder given with a trailing "/"', async () => {
+    // Regression: the empty answer's walks counted the inner folder's files in both walks ("5
+    // files end in .ts" for 3), and a folder path ending in "/" was not found as the inner walk.
+    const empty = await glob({ pattern: '*.tsx' }, folders, { ripgrepPath: await testRipgrep() });
+    assert.match(empty.text, /^- 3 files end in "\.ts" instead/m);
+    const slashed = folders.map((folder) => ({ ...folder, path: `${folder.path}/` }));
+    const result = await glob({ pattern: '*.ts' }, slashed, { ripgrepPath: await testRipgrep() });
+    assert.deepEqual(result.page.map((path) => path.shown), ['app/index.ts', 'app/src/main.ts', 'repo/packages/lib/util.ts']);
+  });
+
   it('lists everything under a "path" in the outer folder, which is the only walk', async () => {
     assert.deepEqual(await shown({ pattern: '*.ts', path: 'repo/packages' }), ['repo/packages/app/index.ts', 'repo/packages/app/src/main.ts', 'repo/packages/lib/util.ts']);
   });
