@@ -175,19 +175,20 @@ const EVERY_FILE = new Set(['*', '**', '**/*', './*', './**']);
 
 /**
  * The glob in a path followed by the pattern given: one without "/" matches names at any depth
- * below, one with "/" is anchored there. Where the path's glob ends in a name with an extension
- * ("dir/*.txt") it names the files meant, and a pattern beside it mostly repeats it ("*.txt"): the
- * path's glob is the pattern then, as it is for a pattern that matches every file (for a glob
- * naming directories, everything under them).
+ * below, one with "/" is anchored there. A pattern that repeats the path's last part ("dir/*.txt"
+ * with "*.txt", "**\/*.txt") leaves the path's glob as the pattern, as one that matches every file
+ * does: as the files meant where it ends in a name with an extension, else everything under the
+ * directories it names. A directory's name may hold a dot too ("lib/python3.*" with "*.py").
  */
 function joinedWithPattern(globSegments: readonly string[], given: string): string {
   const last = globSegments[globSegments.length - 1];
-  const namesFiles = last !== '**' && /\.[^./]+$/.test(last.replace(/[{}]/g, ''));
   const written = given.trim().replace(/^(\.\/)+/, '');
   // A leading "/" anchors the pattern to the search root, as a "/" inside it does.
   const anchored = written.includes('/');
   const body = written.replace(/^\/+/, '');
-  if (namesFiles || body === '' || EVERY_FILE.has(body) || /^[A-Za-z]:[\\/]/.test(body) || body.startsWith('~')) {
+  const repeatsPath = body === last || body.endsWith(`/${last}`);
+  if (repeatsPath || body === '' || EVERY_FILE.has(body) || /^[A-Za-z]:[\\/]/.test(body) || body.startsWith('~')) {
+    const namesFiles = repeatsPath || (last !== '**' && /\.[^./]+$/.test(last.replace(/[{}]/g, '')));
     return namesFiles || last === '**' ? anchoredPattern(globSegments) : `${globSegments.join('/')}/`;
   }
   const below = anchored || last === '**' ? body : `**/${body}`;

@@ -1455,7 +1455,7 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     await rejectsWith(search(tree, { pattern: '*', path: '**/*.txt' }), 'pathNotFound', /takes no glob: omit "path" and pass the glob as "pattern" \("\*\*\/\*\.txt"\)/);
     // Regression: the pattern given was dropped ("packages/*\/src" with "*.ts" was told "*\/src",
     // which finds nothing; "docs/**" with "*.md" was told "**", every file there).
-    const monorepo = new TempTree().write({ 'packages/a/src/x.ts': 1, 'packages/a/src/y.js': 2, 'packages/a/lib/z.ts': 3, 'docs/a.md': 4, 'docs/sub/b.md': 5, 'docs/c.png': 6 });
+    const monorepo = new TempTree().write({ 'packages/a/src/x.ts': 1, 'packages/a/src/y.js': 2, 'packages/a/lib/z.ts': 3, 'docs/a.md': 4, 'docs/sub/b.md': 5, 'docs/c.png': 6, 'lib/python3.11/site.py': 7 });
     try {
       for (const [path, pattern, directory, meant, found] of [
         ['packages/*/src', '*.ts', 'packages', '*/src/**/*.ts', ['packages/a/src/x.ts']],
@@ -1468,6 +1468,8 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
         ['docs/*.md', '*.md', 'docs', './*.md', ['docs/a.md']],
         ['docs/**/*.md', '**/*.md', 'docs', '**/*.md', ['docs/a.md', 'docs/sub/b.md']],
         ['packages/*/src', '*', 'packages', '*/src/', ['packages/a/src/x.ts', 'packages/a/src/y.js']],
+        // A directory's name may hold a dot (regression: "lib/python3.*" was taken for files).
+        ['lib/python3.*', '*.py', 'lib', 'python3.*/**/*.py', ['lib/python3.11/site.py']],
       ] as const) {
         const advice = new RegExp(`takes no glob: pass the directory part as "path" \\("${escapeRegExp(directory)}"\\) and the rest as "pattern" \\("${escapeRegExp(meant)}"\\)`);
         await rejectsWith(search(monorepo, { pattern, path }), 'pathNotFound', advice);
