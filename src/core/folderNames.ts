@@ -21,9 +21,11 @@ export function withDistinctNames(folders: readonly WorkspaceFolder[], paths: no
   if (sharedNames.size === 0) {
     return folders;
   }
-  const byParent = folders.map((folder) =>
-    sharedNames.has(folder.name) ? { ...folder, name: `${folder.name} (${paths.basename(paths.dirname(folder.path))})` } : folder,
-  );
+  // A folder at the top of the file system has no parent's name: it keeps its own, or a number.
+  const byParent = folders.map((folder) => {
+    const parent = paths.basename(paths.dirname(folder.path));
+    return sharedNames.has(folder.name) && parent !== '' ? { ...folder, name: `${folder.name} (${parent})`, sharedName: folder.name } : folder;
+  });
   const stillShared = shared(byParent, (folder) => folder.name);
   const counted = new Map<string, number>();
   return byParent.map((folder, i) => {
@@ -32,6 +34,6 @@ export function withDistinctNames(folders: readonly WorkspaceFolder[], paths: no
     }
     const number = (counted.get(folder.name) ?? 0) + 1;
     counted.set(folder.name, number);
-    return { ...folder, name: `${folders[i].name} (${number})` };
+    return { ...folder, name: `${folders[i].name} (${number})`, sharedName: folders[i].name };
   });
 }

@@ -27,6 +27,8 @@ export interface WorkspaceFolder {
   readonly name: string;
   /** Absolute path of the folder. */
   readonly path: string;
+  /** The name VS Code gives it, where another folder has it too and `name` tells them apart (folderNames.ts). */
+  readonly sharedName?: string;
 }
 
 export interface RequestContext {

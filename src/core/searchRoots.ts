@@ -63,6 +63,11 @@ export async function resolvePath(
 
   const [first, ...rest] = text.split(/[\\/]+/);
   const named = folders.length > 1 ? folders.find((folder) => folder.name === first) : undefined;
+  const sharing = named ? [] : folders.filter((folder) => folder.sharedName === first);
+  if (sharing.length > 0) {
+    const names = sharing.map((folder) => JSON.stringify([folder.name, ...rest].join('/')));
+    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} starts with ${JSON.stringify(first)}, the name of ${sharing.length} workspace folders, which are told apart by their parent directory: pass one of ${names.join(', ')}.`);
+  }
   const candidates = named
     ? [{ root: paths.resolve(named.path, rest.join(paths.sep)), folder: named }]
     : folders.map((folder) => ({ root: paths.resolve(folder.path, text), folder }));

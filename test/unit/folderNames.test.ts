@@ -16,6 +16,8 @@ describe('workspace folders that share a name (folderNames.ts)', () => {
       { name: 'web', path: '/b/x/web' },
     ];
     assert.deepEqual(withDistinctNames(folders, nodePath.posix).map((folder) => folder.name), ['app (one)', 'app (two)', 'lib', 'web (1)', 'web (2)']);
+    // At the top of the file system there is no parent's name: that one keeps its own.
+    assert.deepEqual(withDistinctNames([{ name: 'app', path: '/app' }, { name: 'app', path: '/x/app' }], nodePath.posix).map((folder) => folder.name), ['app', 'app (x)']);
     const distinct = [{ name: 'app', path: '/work/one/app' }];
     assert.equal(withDistinctNames(distinct, nodePath.posix), distinct);
   });
@@ -37,6 +39,8 @@ describe('workspace folders that share a name (folderNames.ts)', () => {
       assert.match(list, /"prefix":"app \(one\)\/".*"prefix":"app \(two\)\/"/);
       const second = await glob({ pattern: '*.ts', path: 'app (two)' }, folders, { ripgrepPath });
       assert.deepEqual(second.page.map((path) => path.shown), ['app (two)/src/c.ts', 'app (two)/src/d.ts']);
+      // The name they share, as VS Code shows it, is answered with theirs.
+      await assert.rejects(glob({ pattern: '*.ts', path: 'app/src' }, folders, { ripgrepPath }), /starts with "app", the name of 2 workspace folders, which are told apart by their parent directory: pass one of "app \(one\)\/src", "app \(two\)\/src"\./);
     } finally {
       tree.remove();
     }
