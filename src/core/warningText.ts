@@ -89,6 +89,11 @@ export function warningLines(total: number, first: readonly string[]): string[] 
 }
 
 function unreadLine(total: number, first: readonly string[]): string {
+  if (first.length === 0) {
+    // Past the part of ripgrep's messages that is read (a flood of them), or all about what lies
+    // beside the directories searched: nothing to quote, and where they are is not known.
+    return `ripgrep reported ${count(total, 'problem')} reading the tree, in more messages than are read here, so files may be missing.`;
+  }
   return `ripgrep reported ${count(total, 'problem')} reading the tree, so files below those paths may be missing: ${quotedWarnings(first, total)}.`;
 }
 

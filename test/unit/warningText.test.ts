@@ -49,6 +49,11 @@ describe("the footer's lines on ripgrep's warnings (warningText.ts)", () => {
     assert.deepEqual(warningLines(0, []), []);
   });
 
+  it('quotes nothing, and says so, where none of the warnings counted was kept', () => {
+    // Regression: "ripgrep reported 2,338 problems ... may be missing: ; …." after a flood.
+    assert.deepEqual(warningLines(2_338, []), ['ripgrep reported 2,338 problems reading the tree, in more messages than are read here, so files may be missing.']);
+  });
+
   it('keeps the warnings about paths inside the directories searched, in both ripgreps wording', () => {
     const inside = [
       'rg: ./docs/x: No such file or directory (os error 2)',
