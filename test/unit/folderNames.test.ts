@@ -9,16 +9,16 @@ import { TempTree } from './helpers/tree';
 describe('workspace folders that share a name (folderNames.ts)', () => {
   it('tells them apart by their parent directory, then by a number', () => {
     const folders = [
-      { name: 'app', path: '/work/one/app' },
-      { name: 'app', path: '/work/two/app' },
-      { name: 'lib', path: '/work/one/lib' },
+      { name: 'app', path: '/home/me/one/app' },
+      { name: 'app', path: '/home/me/two/app' },
+      { name: 'lib', path: '/home/me/one/lib' },
       { name: 'web', path: '/a/x/web' },
       { name: 'web', path: '/b/x/web' },
     ];
     assert.deepEqual(withDistinctNames(folders, nodePath.posix).map((folder) => folder.name), ['app (one)', 'app (two)', 'lib', 'web (1)', 'web (2)']);
     // At the top of the file system there is no parent's name: that one keeps its own.
     assert.deepEqual(withDistinctNames([{ name: 'app', path: '/app' }, { name: 'app', path: '/x/app' }], nodePath.posix).map((folder) => folder.name), ['app', 'app (x)']);
-    const distinct = [{ name: 'app', path: '/work/one/app' }];
+    const distinct = [{ name: 'app', path: '/home/me/one/app' }];
     assert.equal(withDistinctNames(distinct, nodePath.posix), distinct);
   });
 
