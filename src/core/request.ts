@@ -304,25 +304,16 @@ async function scopeFor(
   const relative = toSlashes(paths.relative(folder.path, searchRoot), paths);
   const rootSegments = relative === '' ? [] : relative.split('/');
   const entryPrefix = folderPrefix + (relative === '' ? '' : `${relative}/`);
-  const throughLink = rootSegments.length > 0 && (await throughSymbolicLink(folder.path, rootSegments, searchRoot, paths));
-  if (throughLink) {
+  const linked = rootSegments.length > 0 ? await throughSymbolicLink(folder.path, rootSegments, searchRoot, paths) : undefined;
+  if (linked?.inFolder !== undefined) {
     // A link to a directory in the same folder is searched as that directory: ripgrep would not
     // follow one to a directory above it (a loop), and one inside may hold links the settings say
     // not to follow.
-    const resolved = await resolvedInFolder(folder.path, searchRoot, paths);
-    if (resolved !== undefined) {
-      return scopeFor(resolved, folder, multiRoot, paths);
-    }
+    return scopeFor(linked.inFolder, folder, multiRoot, paths);
   }
   // Still from the folder: a walk started at the link would leave the folder's ignore files and
   // excludes behind, and read its excludes from the link.
-  return { walkRoot: folder.path, rootSegments, searchRoot, shownPrefix: folderPrefix, entryPrefix, folder, ...(throughLink ? { throughLink } : {}) };
-}
-
-/** The directory a linked search root stands for, as a path in the folder, when it lies there. */
-async function resolvedInFolder(folderPath: string, searchRoot: string, paths: nodePath.PlatformPath): Promise<string | undefined> {
-  const [realFolder, realRoot] = await Promise.all([fs.realpath(folderPath), fs.realpath(searchRoot)]);
-  return isInside(realFolder, realRoot, paths) ? paths.join(folderPath, paths.relative(realFolder, realRoot)) : undefined;
+  return { walkRoot: folder.path, rootSegments, searchRoot, shownPrefix: folderPrefix, entryPrefix, folder, ...(linked ? { throughLink: true } : {}) };
 }
 
 function withNestedRoots(scopes: SearchScope[], paths: nodePath.PlatformPath): SearchScope[] {
@@ -334,14 +325,21 @@ function withNestedRoots(scopes: SearchScope[], paths: nodePath.PlatformPath): S
   });
 }
 
+/**
+ * Undefined when no symbolic link lies on the way from the folder to the search root; else the
+ * directory the root stands for as a path in the folder, when it lies there.
+ */
 async function throughSymbolicLink(
   folderPath: string,
   segments: readonly string[],
   searchRoot: string,
   paths: nodePath.PlatformPath,
-): Promise<boolean> {
+): Promise<{ readonly inFolder: string | undefined } | undefined> {
   const [realFolder, realRoot] = await Promise.all([fs.realpath(folderPath), fs.realpath(searchRoot)]);
-  return paths.join(realFolder, segments.join(paths.sep)) !== realRoot;
+  if (paths.join(realFolder, segments.join(paths.sep)) === realRoot) {
+    return undefined;
+  }
+  return { inFolder: isInside(realFolder, realRoot, paths) ? paths.join(folderPath, paths.relative(realFolder, realRoot)) : undefined };
 }
 
 function rootLabel(explicitPath: boolean, scopes: readonly SearchScope[]): string {
