@@ -65,7 +65,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   }
   if (result.sameStem) {
     const { pattern, count: files, examples, otherCase } = result.sameStem;
-    const finds = otherCase && otherCase.patternFinds < files ? `"pattern": ${quoted(pattern)}${result.includeIgnored ? ' with "includeIgnored": true' : ''} finds ${otherCase.patternFinds} of them.` : findsThem(pattern, files, result.includeIgnored);
+    const finds = otherCase && otherCase.patternFinds < files ? `"pattern": ${quoted(pattern)}${withIgnored(result.includeIgnored)} finds ${otherCase.patternFinds} of them.` : findsThem(pattern, files, result.includeIgnored);
     hints.push(`- ${count(files, 'file')} ${files === 1 ? 'has' : 'have'} the same name${otherCase ? ' in another case and' : ''} with any extension${someOf(files, examples)}. ${finds}`);
   }
   for (const { extension, pattern, count: files, complete, examples } of result.relatedExtensions ?? []) {
@@ -317,7 +317,11 @@ function filesThatMatch({ pattern, count: files, complete, examples }: ShownPatt
  * it, since they were found with it (without, "**\/src/x.js" in node_modules finds nothing).
  */
 function findsThem(pattern: string, files: number, includeIgnored: boolean): string {
-  return `"pattern": ${quoted(pattern)}${includeIgnored ? ' with "includeIgnored": true' : ''} finds ${files === 1 ? 'it' : 'them'}.`;
+  return `"pattern": ${quoted(pattern)}${withIgnored(includeIgnored)} finds ${files === 1 ? 'it' : 'them'}.`;
+}
+
+function withIgnored(includeIgnored: boolean): string {
+  return includeIgnored ? ' with "includeIgnored": true' : '';
 }
 
 /** Examples after a count of files: all of them after a colon, or "such as" when there are more. */

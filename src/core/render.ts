@@ -94,7 +94,7 @@ function headFooter(result: ResultFacts, context: RenderContext): string[] {
   const { entries } = result.topLevel;
   const shown = number(result.page.length);
   const lines = [`Showing the ${shown} oldest of ${ofTotal(result)} matching ${quoted(result.pattern)} in ${result.rootLabel}, oldest first.`];
-  const found = listingCut(result) ? ' found so far' : '';
+  const found = foundSoFar(result);
   if (!entries.some((entry) => entry.isDirectory)) {
     lines.push(`Every match${found} is a file directly in ${result.rootLabel}, so each is a top-level entry of its own: a round-robin sample across the entries picks the same files as the ${shown} oldest.`);
   } else if (entries.length === 1) {
@@ -111,17 +111,22 @@ function listingCut(result: ResultFacts): boolean {
   return !result.complete && !result.listedAll;
 }
 
+/** " found so far" where the listing was cut, else nothing. */
+function foundSoFar(result: ResultFacts): string {
+  return listingCut(result) ? ' found so far' : '';
+}
+
 /** "160 files", or "the 160 files found so far" where the listing was cut (opening a sentence: "160 files found so far"). */
 function ofTotal(result: ResultFacts, opening = false): string {
   const files = count(result.total, 'file');
-  return listingCut(result) ? `${opening ? '' : 'the '}${files} found so far` : files;
+  return listingCut(result) ? `${opening ? '' : 'the '}${files}${foundSoFar(result)}` : files;
 }
 
 /** How many entries the page reaches, and the largest ones with their counts. */
 function reachLine(result: ResultFacts): string {
   const { entries, reached } = result.topLevel;
   // A listing cut short may not have met every entry: "all 3" would say there are no others.
-  const found = result.complete || result.listedAll ? '' : ' found so far';
+  const found = foundSoFar(result);
   const reach = reached === entries.length ? `all ${number(entries.length)} top-level entries${found}` : `${number(reached)} of ${number(entries.length)} top-level entries${found}`;
   return `The page reaches ${reach}. Matches per entry: ${largestEntries(entries)}.`;
 }
