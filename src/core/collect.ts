@@ -114,9 +114,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     scopeStarts[scopeIndex] = names.length;
     const rules = options.rulesFor(scope);
     const conditional = rules.conditionalExcludes.map((exclude) => ({ exclude, pattern: compilePattern(exclude.glob) }));
-    const { args, rootPrefix } = scopeWalk(scope, { ...rules, includeIgnored: request.includeIgnored }, request.pattern.literalDirectories, sieve);
-    // Warnings about what the walk meets beside the directories it is narrowed to are not this search's.
-    const narrowedTo = [...scope.rootSegments, ...request.pattern.literalDirectories];
+    const { args, rootPrefix, narrowedTo } = scopeWalk(scope, { ...rules, includeIgnored: request.includeIgnored }, request.pattern.literalDirectories, sieve);
     const command = [options.ripgrepPath, ...args];
     const started = Date.now();
     let matched = 0;
@@ -131,6 +129,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
         },
         // Names with the pattern's stem must reach the listing too, whatever they end with.
         ...(request.pattern.requiredSuffix && !sameStem.glob ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
+        // Warnings about what the walk meets beside the directories it is narrowed to are not this search's.
         keepWarning: (line) => warningWithin(line, narrowedTo),
         onName: (name, listedInWalk) => {
           listed = listedBefore + listedInWalk;
@@ -222,12 +221,20 @@ function notMatchedFound(caseless: CaselessMatches, sameStem: SameStemMatches): 
 /**
  * How one scope is walked: ripgrep's arguments (narrowed to the search root and to `directories`,
  * the leading directories every match lies under, then `sieve`, see nameFilter.ts), and what
- * every name under the search root starts with, which is cut off before the pattern sees it.
+ * every name under the search root starts with, which is cut off before the pattern sees it;
+ * and the directories from the walk root it is narrowed to.
  */
-export function scopeWalk(scope: SearchScope, rules: WalkRules, directories: readonly string[], sieve: readonly string[]): { args: string[]; rootPrefix: string } {
+export function scopeWalk(
+  scope: SearchScope,
+  rules: WalkRules,
+  directories: readonly string[],
+  sieve: readonly string[],
+): { args: string[]; rootPrefix: string; narrowedTo: string[] } {
+  const narrowedTo = [...scope.rootSegments, ...directories];
   return {
-    args: [...ripgrepArgs(scope.throughLink ? { ...rules, followSymlinks: true } : rules, [...scope.rootSegments, ...directories]), ...sieve],
+    args: [...ripgrepArgs(scope.throughLink ? { ...rules, followSymlinks: true } : rules, narrowedTo), ...sieve],
     rootPrefix: scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '',
+    narrowedTo,
   };
 }
 
