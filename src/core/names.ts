@@ -22,16 +22,48 @@ export function joinName(root: string, name: RawName): string | Buffer {
   return typeof name === 'string' ? root + separator + name : Buffer.concat([Buffer.from(root + separator), name]);
 }
 
+/**
+ * Characters that print as nothing or move the text around them: the soft hyphen, the Arabic
+ * letter mark, the Hangul fillers, the Mongolian vowel separator, the zero-width characters and
+ * direction marks, the directional embeddings, overrides and isolates (the "Trojan Source"
+ * characters), the invisible operators and the byte order mark.
+ */
+const INVISIBLE = '\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0';
+/** Spaces other than U+0020: "a\u00a0b" reads as "a b", which names another file. */
+const OTHER_SPACES = '\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000';
+/** Whitespace at either end of a name or of one of its directories: "notes.md " reads as "notes.md". */
+const SPACE_AT_SEGMENT_END = '(?:^|/)\\s|\\s(?:$|/)';
+
 // What makes a name need quoting, in one pass over it: a leading `"`, `</`, C0 controls, DEL,
 // C1 controls and the Unicode line and paragraph separators (which some readers treat as line
-// breaks), and on POSIX a backslash. Matching control characters is the point here.
-// eslint-disable-next-line no-control-regex
-const MISLEADING_ON_POSIX = /^"|<\/|[\u0000-\u001f\u007f-\u009f\u2028\u2029\\]/;
-// eslint-disable-next-line no-control-regex
-const MISLEADING_ON_WINDOWS = /^"|<\/|[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// breaks), on POSIX a backslash, and what a reader cannot see or tell from something else (above).
+const MISLEADING_ON_POSIX = new RegExp(`^"|</|${SPACE_AT_SEGMENT_END}|[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\\\${INVISIBLE}${OTHER_SPACES}]`);
+const MISLEADING_ON_WINDOWS = new RegExp(`^"|</|${SPACE_AT_SEGMENT_END}|[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE}${OTHER_SPACES}]`);
+/** Written as `\uXXXX` inside the quotes too, where as themselves they would still go unseen. */
+const ESCAPED_IN_QUOTES = new RegExp(`[\\u007f-\\u009f\\u2028\\u2029${INVISIBLE}${OTHER_SPACES}]`, 'g');
+
+/**
+ * What can make a name need quoting, any whitespace included: one scan of a character class,
+ * which settles most names, where the test at both ends of every segment took twice as long
+ * (100,000 names of the benchmark tree: 5 ms against 10).
+ */
+const MAYBE_MISLEADING = new RegExp(`^"|</|[\\u0000-\\u001f\\u007f-\\u009f\\s\\\\${INVISIBLE}]`);
+
+/**
+ * Whether any of the lines in `text` (shown paths, each ending with a newline) may need quoting:
+ * every character that can make one need it, on any platform, except the newline that ends each
+ * line, and U+0020 only at either end of a line or of a segment. False means none does.
+ */
+export function linesMayNeedQuoting(text: string): boolean {
+  return LINES_MAY_NEED_QUOTING.test(text);
+}
+
+const LINES_MAY_NEED_QUOTING = new RegExp(
+  `(?:^|[\\n/]) | (?:[\\n/]|$)|[\\u0000-\\u0009\\u000b-\\u001f"<\\\\\\u007f-\\u009f\\u2028\\u2029${INVISIBLE}${OTHER_SPACES}]`,
+);
 
 export function needsQuoting(name: string, posix = process.platform !== 'win32'): boolean {
-  return (posix ? MISLEADING_ON_POSIX : MISLEADING_ON_WINDOWS).test(name);
+  return MAYBE_MISLEADING.test(name) && (posix ? MISLEADING_ON_POSIX : MISLEADING_ON_WINDOWS).test(name);
 }
 
 /** The form a name is printed in: verbatim, or quoted as described above. */
@@ -50,7 +82,7 @@ function quote(text: string): string {
 function jsonEscape(text: string): string {
   return JSON.stringify(text)
     .slice(1, -1)
-    .replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(ESCAPED_IN_QUOTES, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
     .replace(/<\//g, '<\\/');
 }
 

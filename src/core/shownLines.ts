@@ -19,7 +19,7 @@
 
 import { asciiList, LINES_PER_STEP, LISTING_ORDER_MAX_LINES, type AsciiList } from './asciiList';
 import { BLOCK_LENGTH } from './blocks';
-import { needsQuoting, type RawName } from './names';
+import { linesMayNeedQuoting, needsQuoting, type RawName } from './names';
 import type { SearchScope } from './request';
 import { shownPath } from './scopePaths';
 
@@ -45,12 +45,6 @@ export function chunksOfLines(total: number, line: (position: number) => string)
     return { text, lines: end - from };
   };
 }
-
-// Every character that can make a name need quoting (names.ts), on any platform, except the
-// newline that ends each line: a control character, `"`, `<` (of `</`), the C1 range, the
-// Unicode line separators, a backslash. A chunk holding none of them needs no quoting at all.
-// eslint-disable-next-line no-control-regex
-const MAY_NEED_QUOTING = /[\u0000-\u0009\u000b-\u001f"<\\\u007f-\u009f\u2028\u2029]/;
 
 /**
  * The shown paths of the complete result, in its order. `namesVerbatim` says that no name needs
@@ -88,7 +82,7 @@ export function shownPathChunks(
     lines.push('');
     const text = lines.join('\n');
     // A newline inside a name (it needs quoting) shows up as one newline more than lines.
-    if (end > from && !MAY_NEED_QUOTING.test(text) && newlines(text) === end - from) {
+    if (end > from && !linesMayNeedQuoting(text) && newlines(text) === end - from) {
       return { text, lines: end - from };
     }
     return oneByOne(from, maxChars);

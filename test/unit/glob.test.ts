@@ -454,6 +454,22 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.equal(result.text.split('\n').length, 6);
   });
 
+  it('quotes names a reader would misread, on the page and in the complete list', async () => {
+    // Regression: "notes.md " (a trailing space) was listed as notes.md, a file that does not
+    // exist, and a right-to-left override turned the rest of its line around.
+    tree.write({ 'notes.md ': 1, 'a\u202edm.txt': 2, 'plain.md': 3, 'x.md': 4 });
+    const lists = new TempTree();
+    try {
+      const result = await search(tree, { pattern: '*' }, { maxResults: 2, spillDirectory: lists.root });
+      assert.deepEqual(result.page.map((path) => path.shown), ['"notes.md "', '"a\\u202edm.txt"']);
+      assert.ok(result.spill?.saved);
+      const lines = readFileSync(result.spill.path, 'utf8').split('\n');
+      assert.deepEqual(lines.slice(-5), ['"notes.md "', '"a\\u202edm.txt"', 'plain.md', 'x.md', '']);
+    } finally {
+      lists.remove();
+    }
+  });
+
   it('counts a name that is not UTF-8 in the entry of its plain siblings', async () => {
     // Regression: "a/\xff.ts" made an entry of its own ("a/" quoted), which took b/'s place on
     // the page and told the model that b/ was not on it.

@@ -19,6 +19,21 @@ describe('names (unit)', () => {
     assert.equal(showName('line\u2028sep', true), '"line\\u2028sep"');
   });
 
+  it('quotes what a reader cannot see: invisible and direction characters, other spaces, spaces at a segment end', () => {
+    // Regression: these printed verbatim, so "notes.md " read as notes.md and a right-to-left
+    // override reordered the rest of the line.
+    assert.equal(showName('a\u202eb.ts', true), '"a\\u202eb.ts"');
+    assert.equal(showName('zero\u200bwidth', true), '"zero\\u200bwidth"');
+    assert.equal(showName('\ufeffbom.txt', true), '"\\ufeffbom.txt"');
+    assert.equal(showName('soft\u00adhyphen', true), '"soft\\u00adhyphen"');
+    assert.equal(showName('no\u00a0break', true), '"no\\u00a0break"');
+    assert.equal(showName('notes.md ', true), '"notes.md "');
+    assert.equal(showName(' lead.md', true), '" lead.md"');
+    assert.equal(showName('dir /a.ts', true), '"dir /a.ts"');
+    assert.equal(showName('dir/ a.ts', false), '"dir/ a.ts"');
+    assert.equal(showName('with space/in the middle.txt', true), 'with space/in the middle.txt');
+  });
+
   it('leaves a backslash alone where it cannot be in a name (Windows)', () => {
     assert.equal(showName('back\\slash', false), 'back\\slash');
   });
@@ -30,7 +45,7 @@ describe('names (unit)', () => {
 
   it('parses every shown form back to the exact name', () => {
     const names: RawName[] = [
-      'plain.txt', 'a\nb', '"q"', 'x\\y', 'a</b', 'tab\t', 'ü\u0085', '\\x41 literal',
+      'plain.txt', 'a\nb', '"q"', 'x\\y', 'a</b', 'tab\t', 'ü\u0085', '\\x41 literal', 'rlo\u202e', 'end ', 'nb\u00a0sp',
       Buffer.from([0x61, 0xff, 0x5c, 0x78, 0x34, 0x31, 0x0a, 0xc3]),
       Buffer.concat([Buffer.from('</'), Buffer.from([0x80])]),
     ];
