@@ -118,8 +118,8 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
 /** That the pattern repeats the directories searched from, and what to pass instead. */
 function rootRepeatedHint(result: ResultFacts, { directories, pattern, path }: NonNullable<ResultFacts['rootRepeated']>): string {
   return path !== undefined
-    ? `- The pattern starts with ${quoted(directories)}, the start of the paths shown from ${quoted(path)}, but a pattern is matched inside each of ${result.rootLabel}, so it looked for ${directories} within each. To search ${quoted(path)} alone, pass it as "path" and the rest as the pattern: "path": ${quoted(path)}, "pattern": ${quoted(pattern)}.`
-    : `- The pattern starts with ${quoted(directories)}, but the search already starts inside ${directories} and matches from there down, so it looked for ${directories}${directories}. Leave it out of the pattern: "pattern": ${quoted(pattern)}.`;
+    ? `- The pattern starts with ${quoted(directories)}, the start of the paths shown from ${quoted(path)}, but a pattern is matched inside each of ${result.rootLabel}, so it looked for ${directories} within each. To search ${quoted(path)} alone, pass it as "path" and the rest as the pattern: "path": ${quoted(path)}, "pattern": ${quoted(pattern)}${withIgnored(result.includeIgnored)}.`
+    : `- The pattern starts with ${quoted(directories)}, but the search already starts inside ${directories} and matches from there down, so it looked for ${directories}${directories}. Leave it out of the pattern: "pattern": ${quoted(pattern)}${withIgnored(result.includeIgnored)}.`;
 }
 
 /**
@@ -206,20 +206,21 @@ function directoriesHint(result: ResultFacts): string {
   const { inside, found } = directories;
   if (found.length > 0) {
     const named = found.length === 1 ? `${quoted(found[0])} is a directory` : `${found.map(quoted).join(', ')} are directories`;
-    return `- ${named}, and only files are returned, never directories. To list the files inside: "pattern": ${quoted(inside)}.`;
+    return `- ${named}, and only files are returned, never directories. To list the files inside: "pattern": ${quoted(inside)}${withIgnored(result.includeIgnored)}.`;
   }
-  return `- Only files are returned, never directories; if ${quoted(result.pattern)} names directories, "pattern": ${quoted(inside)} lists the files inside them.${caseSensitive}`;
+  return `- Only files are returned, never directories; if ${quoted(result.pattern)} names directories, "pattern": ${quoted(inside)}${withIgnored(result.includeIgnored)} lists the files inside them.${caseSensitive}`;
 }
 
 /** The pattern as it was likely meant, for each slip in how it was written (patternSlips.ts). */
 function slipHints(result: ResultFacts): string[] {
   const hints: string[] = [];
+  const ignored = withIgnored(result.includeIgnored);
   if (result.withoutWhitespace !== undefined) {
     const alone = onlyWhitespaceRewritten(result);
-    hints.push(`- The pattern starts or ends with whitespace, which would have to be part of the file names.${alone ? ` Without it: "pattern": ${quoted(result.withoutWhitespace)}.` : ''}`);
+    hints.push(`- The pattern starts or ends with whitespace, which would have to be part of the file names.${alone ? ` Without it: "pattern": ${quoted(result.withoutWhitespace)}${ignored}.` : ''}`);
   }
   if (result.unquoted !== undefined) {
-    hints.push(`- The pattern is wrapped in quotes, which would have to be part of the file name. Without them: "pattern": ${quoted(result.unquoted)}.`);
+    hints.push(`- The pattern is wrapped in quotes, which would have to be part of the file name. Without them: "pattern": ${quoted(result.unquoted)}${ignored}.`);
   }
   const several = result.severalPatterns;
   if (several) {
@@ -227,14 +228,14 @@ function slipHints(result: ResultFacts): string[] {
     hints.push(
       several.joined === undefined
         ? `- The pattern reads as ${pieces}, but it is one glob, and a "{…}" cannot hold another: search for each on its own.`
-        : `- The pattern reads as ${pieces}, but it is one glob; "{a,b}" matches either: "pattern": ${quoted(several.joined)}.`,
+        : `- The pattern reads as ${pieces}, but it is one glob; "{a,b}" matches either: "pattern": ${quoted(several.joined)}${ignored}.`,
     );
   }
   if (result.bracesWithoutSpaces !== undefined) {
-    hints.push(`- The spaces beside the commas and braces of "{…}" are part of the names it matches. Without them: "pattern": ${quoted(result.bracesWithoutSpaces)}.`);
+    hints.push(`- The spaces beside the commas and braces of "{…}" are part of the names it matches. Without them: "pattern": ${quoted(result.bracesWithoutSpaces)}${ignored}.`);
   }
   if (result.backslashesAsSeparators !== undefined) {
-    hints.push(`- Here "\\" escapes the character after it; directories are separated by "/": ${quoted(result.backslashesAsSeparators)}.`);
+    hints.push(`- Here "\\" escapes the character after it; directories are separated by "/": "pattern": ${quoted(result.backslashesAsSeparators)}${ignored}.`);
   }
   return hints;
 }

@@ -69,7 +69,7 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
   }
   if (result.bracesWithoutSpaces !== undefined) {
     // On the count's own line: a result that fits keeps a one-line footer (SPEC §3).
-    lines[footerStart] += ` The spaces beside the commas and braces of "{…}" are part of the names it matches, so an alternative written with one found only names with that space. Without them: "pattern": ${quoted(result.bracesWithoutSpaces)}.`;
+    lines[footerStart] += ` The spaces beside the commas and braces of "{…}" are part of the names it matches, so an alternative written with one found only names with that space. Without them: "pattern": ${quoted(result.bracesWithoutSpaces)}${keptIgnored(result.includeIgnored)}.`;
   }
   lines.push(...problems(result));
   return lines.join('\n');

@@ -678,7 +678,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     // A Windows path as the pattern: here "\" escapes, so the answer gives it with "/".
     const windows = await search(tree, { pattern: 'src\\deep\\*.ts' });
     assert.equal(windows.total, 0);
-    assert.match(windows.text, /- Here "\\" escapes the character after it; directories are separated by "\/": "src\/deep\/\*\.ts"\./);
+    assert.match(windows.text, /- Here "\\" escapes the character after it; directories are separated by "\/": "pattern": "src\/deep\/\*\.ts"\./);
     const escaped = await search(tree, { pattern: 'a\\*b' });
     assert.doesNotMatch(escaped.text, /escapes the character/);
     // A model that writes a regular expression is told how globs read.
@@ -733,6 +733,30 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(sampled.text, /<\/files>\nShowing .*\. The spaces beside the commas .* Without them: "pattern": "\*\*\/\*\.\{ts,md\}"\.\n/);
     // Nothing said where the braces hold no such space.
     assert.doesNotMatch((await search(tree, { pattern: 'src/*.{ts,tsx}' })).text, /spaces beside/);
+  });
+
+  it('keeps includeIgnored in the pattern a slip, a directory or a repeated root is sent to', async () => {
+    // Regression: after an includeIgnored search these lines offered the pattern alone, and the
+    // search sent next hid the ignored files the model was looking for.
+    writeFileSync(tree.path('.gitignore'), 'build/\n');
+    tree.write({ 'build/src/a.ts': 1, 'build/gen/b.ts': 2 });
+    const sent: Array<[Record<string, unknown>, RegExp]> = [
+      [{ pattern: '"build/src/*.ts"' }, /Without them: "pattern": "build\/src\/\*\.ts" with "includeIgnored": true\./],
+      [{ pattern: 'build/src/*.{ ts, js }' }, /Without them: "pattern": "build\/src\/\*\.\{ts,js\}" with "includeIgnored": true\./],
+      [{ pattern: 'build\\src\\*.ts' }, /separated by "\/": "pattern": "build\/src\/\*\.ts" with "includeIgnored": true\./],
+      [{ pattern: 'build/src' }, /To list the files inside: "pattern": "build\/src\/" with "includeIgnored": true\./],
+      [{ pattern: 'build/src/*.ts', path: 'build' }, /Leave it out of the pattern: "pattern": "src\/\*\.ts" with "includeIgnored": true\./],
+    ];
+    for (const [input, line] of sent) {
+      const answer = await search(tree, { ...input, includeIgnored: true });
+      assert.equal(answer.total, 0, JSON.stringify(input));
+      assert.match(answer.text, line);
+    }
+    const partly = await search(tree, { pattern: 'build/*/*.{ts, js}', includeIgnored: true });
+    assert.equal(partly.total, 2);
+    assert.match(partly.text, /Without them: "pattern": "build\/\*\/\*\.\{ts,js\}", "includeIgnored": true\./);
+    // Without includeIgnored the pattern alone, as before.
+    assert.match((await search(tree, { pattern: '"src/*.ts"' })).text, /Without them: "pattern": "src\/\*\.ts"\.\n/);
   });
 
   it('names the directories a pattern names, and the pattern that lists the files inside them', async () => {
