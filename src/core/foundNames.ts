@@ -86,11 +86,13 @@ export class NameCounterByName extends NameCounter {
  * Names counted as a whole and by the top-level entry each lies in (its first segment below the
  * search root, as the page's entries: "node_modules/", "README.md"). The first names met often all
  * lie in one entry (ripgrep walks one directory to its end before the next), so the examples are
- * the first of each entry, as a round-robin page takes them, and the answer can say how the
- * count splits: "node_modules/ 950 · dist/ 50", not three names from node_modules alone.
+ * one of each entry, as a round-robin page takes them, and the answer can say how the count
+ * splits: "node_modules/ 950 · dist/ 50", not three names from node_modules alone. Each entry's
+ * example is its shallowest name, as NameCounter's are: "dist/index.d.ts", not the first met,
+ * "dist/esm/internal/x.d.ts".
  */
 export class NameCounterByEntry extends NameCounter {
-  private readonly byEntry = new Map<string, { count: number; first: { scope: number; name: RawName } }>();
+  private readonly byEntry = new Map<string, { count: number; first: { scope: number; name: RawName }; depth: number }>();
 
   override add(scope: number, name: RawName, entry?: string): void {
     super.add(scope, name);
@@ -99,9 +101,17 @@ export class NameCounterByEntry extends NameCounter {
     }
     const counted = this.byEntry.get(entry);
     if (counted === undefined) {
-      this.byEntry.set(entry, { count: 1, first: { scope, name } });
-    } else {
-      counted.count += 1;
+      this.byEntry.set(entry, { count: 1, first: { scope, name }, depth: directoriesIn(name) });
+      return;
+    }
+    counted.count += 1;
+    // An entry's top is as shallow as a name in it gets ("dist/x.d.ts"): past it, no look.
+    if (counted.depth > 1) {
+      const depth = directoriesIn(name);
+      if (depth < counted.depth) {
+        counted.first = { scope, name };
+        counted.depth = depth;
+      }
     }
   }
 
@@ -110,7 +120,7 @@ export class NameCounterByEntry extends NameCounter {
     return [...this.byEntry].map(([label, { count }]) => ({ label, count })).sort((a, b) => b.count - a.count);
   }
 
-  /** The first name of each entry, in the order they were met, then the shallowest names met. */
+  /** The shallowest name of each entry, in the order the entries were met, then the shallowest names met. */
   examples(): Array<{ scope: number; name: RawName }> {
     const picked = [...this.byEntry.values()].slice(0, EXAMPLES).map(({ first }) => first);
     for (const found of this.first) {

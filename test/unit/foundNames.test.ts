@@ -29,6 +29,18 @@ describe('names counted by top-level entry (foundNames.ts), for the files an emp
     );
   });
 
+  it('gives the shallowest name of each entry as its example, the first met among equals', () => {
+    // Regression: the first name met stood for its entry, often deep inside it.
+    const counter = new NameCounterByEntry();
+    for (const name of ['dist/esm/internal/x.d.ts', 'dist/esm/y.d.ts', 'dist/index.d.ts', 'dist/other.d.ts', 'node_modules/a/b/c.d.ts', 'node_modules/a/d.d.ts']) {
+      counter.add(0, name, `${name.slice(0, name.indexOf('/'))}/`);
+    }
+    assert.deepEqual(
+      counter.examples().map(({ name }) => name),
+      ['dist/index.d.ts', 'node_modules/a/d.d.ts', 'dist/other.d.ts'],
+    );
+  });
+
   it('keeps the names in the fewest directories as examples, the first met among equals', () => {
     // Regression: "README" was answered with three test fixtures' README.md, met first, and not
     // the project's own at the root.
