@@ -4,7 +4,6 @@
  * `@vscode/ripgrep` and `rg` on PATH. The error lists every place looked at.
  */
 
-import { execFile } from 'node:child_process';
 import { constants, promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import { GlobError } from '../errors';
@@ -86,29 +85,7 @@ export async function ripgrepOnPath(): Promise<RipgrepCandidate> {
   return { source: 'rg on PATH', path: undefined };
 }
 
-/** How long a binary may take to say what it is. */
-const VERSION_TIMEOUT_MS = 5_000;
-
-/**
- * Why a binary a person chose is not ripgrep, or undefined when it is (its `--version` starts with
- * "ripgrep "). Being executable is not enough: /bin/true answered every search with "No files
- * match", and advice that the files were not anywhere.
- */
-export async function notRipgrep(path: string): Promise<string | undefined> {
-  if (!(await isExecutable(path))) {
-    return 'is not an executable file';
-  }
-  const printed = await new Promise<string | Error>((resolve) => {
-    execFile(path, ['--version'], { timeout: VERSION_TIMEOUT_MS, maxBuffer: 64 * 1024, windowsHide: true }, (error, stdout) => resolve(error ?? stdout));
-  });
-  if (printed instanceof Error) {
-    return `did not run "--version" (${printed.message.split('\n')[0]})`;
-  }
-  const first = printed.split('\n')[0].trim();
-  return /^ripgrep \d/.test(first) ? undefined : `is not ripgrep: "--version" printed ${first === '' ? 'nothing' : JSON.stringify(first.slice(0, 80))}`;
-}
-
-async function isExecutable(path: string): Promise<boolean> {
+export async function isExecutable(path: string): Promise<boolean> {
   try {
     const stats = await fs.stat(path);
     await fs.access(path, constants.X_OK);
