@@ -63,10 +63,13 @@ export async function saveSpill(
   signal?: AbortSignal,
 ): Promise<SpillOutcome> {
   let file: string | undefined;
+  // A stop that came before the write stopped the search, not the answer: the files found so far
+  // are listed as the answer says. Only one that comes while the list is written cuts it short.
+  const stopWhileWriting = signal?.aborted ? undefined : signal;
   try {
     ensurePrivateDirectory(directory);
     file = nodePath.join(directory, listName(header.savedAt));
-    const written = await writeList(file, header, lines, limits.maxTotalBytes, signal);
+    const written = await writeList(file, header, lines, limits.maxTotalBytes, stopWhileWriting);
     const saved = file;
     // After a turn of the event loop: the answer this list belongs to goes out first.
     pruning = pruning
@@ -83,7 +86,7 @@ export async function saveSpill(
         // The save has failed already, and its reason is what the caller reports.
       }
     }
-    return { saved: false, reason: (error as Error).message };
+    return { saved: false, reason: stopWhileWriting?.aborted ? 'the search was stopped while it was being written' : (error as Error).message };
   }
 }
 

@@ -1685,6 +1685,25 @@ describe('glob with the real ripgrep: stopping early', () => {
     assert.equal(exists(-pid), false, 'ripgrep process group still alive');
   });
 
+  it('a search cancelled while listing still saves the list of the files found so far', async () => {
+    // Regression: the list was written under the signal that had stopped the search, so every
+    // cancelled search said "could not be saved (This operation was aborted)" (a Ctrl-C on the
+    // command line), and the files found were lost past the page.
+    const controller = new AbortController();
+    const lists = new TempTree();
+    try {
+      const result = await search(tree, { pattern: '*.txt' }, { signal: controller.signal, onProgress: () => controller.abort(), spillDirectory: lists.root, maxResults: 10 });
+      assert.equal(result.incompleteBecause, 'cancelled');
+      assert.ok(result.spill?.saved, result.text);
+      assert.equal(result.spill.written, result.total);
+      const lines = readFileSync(result.spill.path, 'utf8').split('\n').filter((line) => line.startsWith('dir-'));
+      assert.equal(lines.length, result.total);
+      assert.match(result.text, new RegExp(`The list of the ${result.total.toLocaleString('en-US')} paths found so far, oldest first, is saved in `));
+    } finally {
+      lists.remove();
+    }
+  });
+
   it('a timed-out search kills ripgrep and says so, with the limit as set', async () => {
     // Regression: the limit was rounded to whole seconds, so 0.4 s read "0 s" and 1.5 s "2 s".
     for (const [timeoutMs, said] of [[30_000, '30 s'], [1_500, '1.5 s'], [400, '0.4 s']] as const) {
