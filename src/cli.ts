@@ -7,13 +7,17 @@
  */
 
 import * as nodePath from 'node:path';
-import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_RESULTS, isGlobError, resolveRequest, searchGlob, VSCODE_DEFAULT_RULES, type GlobResult } from './core';
 import { ownThreadStatMode } from './core/modifiedTimes';
+import { parseShownName, surrogateEscaped } from './core/names';
 import { locateRipgrep, packagedRipgrep, ripgrepOnPath } from './core/ripgrep/locate';
 import { prunesSettled } from './core/spill';
+import { readCommandLine, USAGE } from './cliArguments';
 
-const USAGE = 'usage: workspace-glob [--json] [--max-results N] [--include-ignored] [--timeout-seconds S] PATTERN [PATH]';
+/** The exit code of a process Ctrl-C ended (128 + SIGINT), as shells report it. */
+const INTERRUPTED = 130;
+/** Where ripgrep can come from for the command line, when none was found. */
+const RIPGREP_ADVICE = 'Install ripgrep so that "rg" is on PATH, or run "npm install" where workspace-glob is installed to restore the ripgrep it ships.';
 
 const HELP = `${USAGE}
 
@@ -36,51 +40,32 @@ version-control folders. Links to directories are followed.
   --timeout-seconds S  stop after S seconds and print what was found, marked incomplete
 `;
 
-/** Exit codes: 0 success (an empty result too), 1 the search could not run, 2 bad input. */
+/**
+ * Exit codes: 0 success (an empty result too), 1 the search could not run, 2 bad input, 130 a
+ * search stopped by Ctrl-C (what it found is printed all the same).
+ */
 async function main(argv: readonly string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean', default: false },
-        'max-results': { type: 'string' },
-        'include-ignored': { type: 'boolean', default: false },
-        'timeout-seconds': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    return usageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
+  const commandLine = readCommandLine(argv);
+  if (commandLine.kind === 'help') {
     process.stdout.write(HELP);
     return 0;
   }
-  if (positionals.length < 1 || positionals.length > 2) {
-    return usageError(positionals.length === 0 ? 'PATTERN is missing' : 'too many arguments (quote the pattern so the shell does not expand it)');
+  if (commandLine.kind === 'usageError') {
+    return usageError(commandLine.message);
   }
-  const maxResults = positiveNumber(values['max-results'], '--max-results', true);
-  const timeoutSeconds = positiveNumber(values['timeout-seconds'], '--timeout-seconds', false);
-  if (typeof maxResults === 'string' || typeof timeoutSeconds === 'string') {
-    return usageError(typeof maxResults === 'string' ? maxResults : (timeoutSeconds as string));
-  }
-
-  const [pattern, path] = positionals;
+  const { pattern, path, maxResults, timeoutSeconds } = commandLine;
   const cwd = process.cwd();
   const controller = new AbortController();
   const interrupt = (): void => {
     if (controller.signal.aborted) {
-      process.exit(130);
+      process.exit(INTERRUPTED);
     }
     controller.abort();
   };
   process.on('SIGINT', interrupt);
   try {
-    const ripgrepPath = await locateRipgrep([packagedRipgrep, ripgrepOnPath]);
-    const input = { pattern, ...(path !== undefined ? { path } : {}), ...(values['include-ignored'] ? { includeIgnored: true } : {}) };
+    const ripgrepPath = await locateRipgrep([packagedRipgrep, ripgrepOnPath], RIPGREP_ADVICE);
+    const input = { pattern, ...(path !== undefined ? { path } : {}), ...(commandLine.includeIgnored ? { includeIgnored: true } : {}) };
     const request = await resolveRequest(input, { folders: [{ name: nodePath.basename(cwd), path: cwd }], ripgrepPath });
     // In-process: nothing else runs on this thread, and a worker's start-up would only add time;
     // for the same reason, on a small machine, times are read here until most names match.
@@ -98,8 +83,8 @@ async function main(argv: readonly string[]): Promise<number> {
     } finally {
       search.dispose();
     }
-    process.stdout.write(values.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : `${result.text}\n`);
-    return 0;
+    process.stdout.write(commandLine.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : `${result.text}\n`);
+    return result.incompleteBecause === 'cancelled' ? INTERRUPTED : 0;
   } catch (error) {
     const message = oneLine((error as Error).message);
     process.stderr.write(`workspace-glob: ${message}\n`);
@@ -126,33 +111,30 @@ function toJson(result: GlobResult): Record<string, unknown> {
     root: result.roots.length === 1 ? result.roots[0] : result.roots,
     pattern: result.pattern,
     total: result.total,
-    paths: result.page.map((path) => path.path),
+    paths: result.page.map((path) => jsonPath(path.shown)),
     sampled: result.sampled,
     complete: result.complete,
     topLevel: {
       total: result.topLevel.entries.length,
       reached: result.topLevel.reached,
-      counts: byCount.map((entry) => [entry.path, entry.count]),
+      counts: byCount.map((entry) => [jsonPath(entry.label), entry.count]),
     },
     spill: result.spill?.saved ? result.spill.path : null,
     text: result.text,
   };
 }
 
+/**
+ * A path or entry as JSON gives it: unquoted, as "path" takes it, and one string per name, a name
+ * that is not UTF-8 included (surrogateEscaped).
+ */
+function jsonPath(shown: string): string {
+  return surrogateEscaped(parseShownName(shown));
+}
+
 async function spillDirectory(): Promise<string> {
   const { default: envPaths } = (await import('env-paths')) as { default: (name: string, options: { suffix: string }) => { cache: string } };
   return nodePath.join(envPaths('workspace-glob', { suffix: '' }).cache, 'lists');
-}
-
-function positiveNumber(text: string | undefined, flag: string, integer: boolean): number | string | undefined {
-  if (text === undefined) {
-    return undefined;
-  }
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    return `${flag} needs a positive ${integer ? 'whole ' : ''}number, not ${JSON.stringify(text)}`;
-  }
-  return value;
 }
 
 function usageError(message: string): number {
@@ -163,11 +145,12 @@ function usageError(message: string): number {
 // A reader that stops early (`workspace-glob '*' | head -3`) closes the pipe: the rest of the
 // answer has nowhere to go, which is no failure of the search, and command-line tools end
 // quietly there. Node ignores SIGPIPE, so without this the write's error ends it with a trace.
+// Any other failure to write (a full disk) is said on one line, as every other error is.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') {
-    process.exit(0);
+  if (error.code !== 'EPIPE') {
+    process.stderr.write(`workspace-glob: could not write the answer: ${oneLine(error.message)}\n`);
   }
-  throw error;
+  process.exit(error.code === 'EPIPE' ? 0 : 1);
 });
 
 /**

@@ -88,7 +88,13 @@ function jsonEscape(text: string): string {
 
 /** Quotes bytes that are not valid UTF-8: valid runs as JSON text, other bytes as `\xNN`. */
 function quoteBytes(bytes: Buffer): string {
-  let out = '"';
+  // A `</` split across a run boundary cannot occur: `\xNN` always sits between them.
+  return `"${mapUtf8Runs(bytes, jsonEscape, (byte) => `\\x${byte.toString(16).padStart(2, '0')}`)}"`;
+}
+
+/** Bytes as text: each run of valid UTF-8 decoded and passed through `run`, each other byte written by `byte`. */
+function mapUtf8Runs(bytes: Buffer, run: (text: string) => string, byte: (value: number) => string): string {
+  let out = '';
   let runStart = 0;
   let i = 0;
   while (i < bytes.length) {
@@ -97,14 +103,11 @@ function quoteBytes(bytes: Buffer): string {
       i += length;
       continue;
     }
-    out += jsonEscape(bytes.toString('utf8', runStart, i));
-    out += `\\x${bytes[i].toString(16).padStart(2, '0')}`;
+    out += run(bytes.toString('utf8', runStart, i)) + byte(bytes[i]);
     i += 1;
     runStart = i;
   }
-  out += jsonEscape(bytes.toString('utf8', runStart, i));
-  // A `</` split across a run boundary cannot occur: `\xNN` always sits between them.
-  return `${out}"`;
+  return out + run(bytes.toString('utf8', runStart, i));
 }
 
 /** Length of the valid UTF-8 sequence starting at `at`, or 0 when the byte there starts none. */
@@ -161,6 +164,16 @@ export function parseShownName(shown: string): RawName {
   }
   flushText();
   return Buffer.concat(parts);
+}
+
+/**
+ * A name as one string for JSON: the name itself when it is UTF-8; otherwise its valid runs as
+ * text and each other byte B as the lone surrogate U+DC00 + B, as Python's "surrogateescape" reads
+ * file names (os.fsencode gives the bytes back). No UTF-8 name holds a lone surrogate, so no two
+ * names give the same string, where the quoted form of one could be the plain name of another.
+ */
+export function surrogateEscaped(name: RawName): string {
+  return typeof name === 'string' ? name : mapUtf8Runs(name, (text) => text, (byte) => String.fromCharCode(0xdc00 + byte));
 }
 
 /** Decodes one name from ripgrep's output, keeping the bytes when they are not UTF-8. */

@@ -280,9 +280,12 @@ function stopSentence(reason: Incompleteness | undefined, context: RenderContext
   }
 }
 
-/** A time limit as set: "30 s", "1.5 s", "1.23456 s" (not rounded to whole seconds, which made 0.4 s read "0 s"). */
+/**
+ * A time limit as set: "30 s", "1.5 s", "1.23456 s" (not rounded to whole seconds, which made 0.4 s
+ * read "0 s"), to twelve digits: seconds to milliseconds and back made 1e-9 read 1.0000000000000003e-9.
+ */
 function seconds(ms: number): string {
-  const value = ms / 1000;
+  const value = Number((ms / 1000).toPrecision(12));
   return `${Number.isInteger(value) ? number(value) : String(value)} s`;
 }
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { glob, VSCODE_DEFAULT_RULES } from '../../src/core';
 import { DEFAULT_SPILL_LIMITS } from '../../src/core/spill';
@@ -14,6 +14,22 @@ const HANG_DEADLINE_MS = 10_000;
 function run(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A writer's end of the named pipe at `path`, opened once a reader has opened it. */
+async function openWhenRead(path: string): Promise<number> {
+  const deadline = Date.now() + HANG_DEADLINE_MS;
+  for (;;) {
+    try {
+      return openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
+    } catch (error) {
+      // ENXIO: no reader yet.
+      if ((error as NodeJS.ErrnoException).code !== 'ENXIO' || Date.now() > deadline) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
 }
 
 describe('command line (the built dist/cli.js)', () => {
@@ -129,6 +145,85 @@ describe('command line (the built dist/cli.js)', () => {
       assert.equal(cli.status, 2, `${args.join(' ')}: ${cli.stderr}`);
       assert.equal(cli.stdout, '');
       assert.match(cli.stderr, /^workspace-glob: [^\n]+\n$/);
+    }
+    // Regression: Node's own words ("argument is ambiguous", an unbalanced quote), and "0x10"
+    // taken as 16.
+    const said: Array<[string[], string]> = [
+      [['--max-results', '-1', '*'], '--max-results needs a positive whole number, not "-1"'],
+      [['--max-results', '0x10', '*'], '--max-results needs a positive whole number, not "0x10"'],
+      [['--timeout-seconds', '1e', '*'], '--timeout-seconds needs a positive number, not "1e"'],
+      [['--bogus', '*'], 'unknown option "--bogus"; a pattern that starts with "-" goes after "--" (workspace-glob -- "--bogus")'],
+      [['--json=yes', '*'], '--json takes no value'],
+    ];
+    for (const [args, message] of said) {
+      assert.equal(run(args, tree.root).stderr, `workspace-glob: ${message} (see workspace-glob --help)\n`);
+    }
+  });
+
+  it('says on one line that it could not write the answer, and exits 1', () => {
+    // Regression: a full disk (anything but a closed pipe) ended it with a stack trace.
+    const full = openSync('/dev/full', 'w');
+    try {
+      const result = spawnSync(process.execPath, [CLI, '*'], { cwd: tree.root, encoding: 'utf8', stdio: ['ignore', full, 'pipe'], env: { ...process.env, XDG_CACHE_HOME: cache.root } });
+      assert.equal(result.status, 1);
+      assert.match(result.stderr, /^workspace-glob: could not write the answer: ENOSPC[^\n]*\n$/);
+    } finally {
+      closeSync(full);
+    }
+  });
+
+  it('stops at Ctrl-C, prints what it found marked incomplete, saves that list, and exits 130', async () => {
+    // Regression: the list of the files found was never saved ("could not be saved (This
+    // operation was aborted)") and the exit code was 0, as for a complete answer.
+    const blocked = new TempTree();
+    try {
+      for (let i = 0; i < 1_500; i += 1) {
+        blocked.write({ [`file-number-${i}.txt`]: i });
+      }
+      blocked.write({ 'z/a.txt': 2_000 });
+      // ripgrep lists the files at the top, then opens z/.ignore to read it, a named pipe: it
+      // waits there until a writer opens the pipe, and then for something to read.
+      const pipe = blocked.path('z/.ignore');
+      spawnSync('mkfifo', [pipe]);
+      const child = spawn(process.execPath, [CLI, '--max-results', '2', '*'], { cwd: blocked.root, env: { ...process.env, XDG_CACHE_HOME: cache.root }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+      const writer = await openWhenRead(pipe);
+      let status: number | null;
+      try {
+        child.kill('SIGINT');
+        status = await closed;
+      } finally {
+        closeSync(writer);
+      }
+      assert.equal(status, 130);
+      assert.match(stdout, /^INCOMPLETE: the search was cancelled/m);
+      const saved = /The list of the ([\d,]+) paths found so far, oldest first, is saved in (\S+): /.exec(stdout);
+      assert.ok(saved, stdout);
+      const listed = readFileSync(saved[2], 'utf8').split('\n').filter((line) => line.startsWith('file-number-'));
+      assert.equal(listed.length, Number(saved[1].replace(/,/g, '')));
+      assert.ok(listed.length > 2 && listed.length <= 1_500, `${listed.length} listed`);
+    } finally {
+      blocked.remove();
+    }
+  });
+
+  it('gives each path in --json as one string, a name that is not UTF-8 too (surrogateescape)', () => {
+    // Regression: a name that is not UTF-8 came in its quoted display form, the very string a
+    // file of that literal name came as.
+    const odd = new TempTree();
+    try {
+      mkdirSync(odd.path('d'));
+      odd.writeFile(Buffer.concat([Buffer.from('d/bad'), Buffer.from([0xff]), Buffer.from('.txt')]), { mtime: 1 });
+      odd.write({ '"d/bad\\xff.txt"': 2 });
+      const cli = run(['--json', '*'], odd.root, { XDG_CACHE_HOME: cache.root });
+      assert.equal(cli.status, 0, cli.stderr);
+      const json = JSON.parse(cli.stdout) as { paths: string[]; topLevel: { counts: unknown } };
+      assert.deepEqual(json.paths, ['d/bad\udcff.txt', '"d/bad\\xff.txt"']);
+      assert.deepEqual(json.topLevel.counts, [['d/', 1], ['"d/', 1]]);
+    } finally {
+      odd.remove();
     }
   });
 

@@ -1706,7 +1706,8 @@ describe('glob with the real ripgrep: stopping early', () => {
 
   it('a timed-out search kills ripgrep and says so, with the limit as set', async () => {
     // Regression: the limit was rounded to whole seconds, so 0.4 s read "0 s" and 1.5 s "2 s".
-    for (const [timeoutMs, said] of [[30_000, '30 s'], [1_500, '1.5 s'], [400, '0.4 s']] as const) {
+    // And 1e-9 s (from the command line) read 1.0000000000000003e-9 s.
+    for (const [timeoutMs, said] of [[30_000, '30 s'], [1_500, '1.5 s'], [400, '0.4 s'], [1e-9 * 1000, '1e-9 s']] as const) {
       let expire: (() => void) | undefined;
       let pid = 0;
       const result = await search(tree, { pattern: '*.txt' }, {

@@ -24,7 +24,10 @@ const BINARY = process.platform === 'win32' ? 'rg.exe' : 'rg';
  */
 export type RipgrepSource = RipgrepCandidate | (() => Promise<RipgrepCandidate>);
 
-export async function locateRipgrep(sources: readonly RipgrepSource[]): Promise<string> {
+/** What the error tells the person to do, where the caller does not say (the extension's case). */
+const SETTING_ADVICE = 'Install ripgrep or point the ripgrep path setting at its binary.';
+
+export async function locateRipgrep(sources: readonly RipgrepSource[], advice = SETTING_ADVICE): Promise<string> {
   const looked: RipgrepCandidate[] = [];
   for (const source of sources) {
     const candidate = typeof source === 'function' ? await source() : source;
@@ -34,7 +37,7 @@ export async function locateRipgrep(sources: readonly RipgrepSource[]): Promise<
     }
   }
   const places = looked.map((candidate) => `${candidate.source}${candidate.path ? ` (${candidate.path})` : ''}`).join('; ');
-  throw new GlobError('ripgrepNotFound', `ripgrep was not found. Looked in: ${places}. Install ripgrep or point the ripgrep path setting at its binary.`);
+  throw new GlobError('ripgrepNotFound', `ripgrep was not found. Looked in: ${places}. ${advice}`);
 }
 
 /**

@@ -1,0 +1,95 @@
+/**
+ * The command line's arguments (SPEC §8) read into one search to run, the help, or a usage error
+ * in the tool's own words: Node's parseArgs words its errors for programmers ("argument is
+ * ambiguous" for `--max-results -1`, an unbalanced quote for an unknown option).
+ */
+
+import { parseArgs } from 'node:util';
+
+export const USAGE = 'usage: workspace-glob [--json] [--max-results N] [--include-ignored] [--timeout-seconds S] PATTERN [PATH]';
+
+export interface CommandLineSearch {
+  readonly kind: 'search';
+  readonly pattern: string;
+  readonly path?: string;
+  readonly json: boolean;
+  readonly includeIgnored: boolean;
+  readonly maxResults?: number;
+  readonly timeoutSeconds?: number;
+}
+
+export type CommandLine = CommandLineSearch | { readonly kind: 'help' } | { readonly kind: 'usageError'; readonly message: string };
+
+const NUMBER_OPTIONS = { 'max-results': { integer: true }, 'timeout-seconds': { integer: false } } as const;
+
+/** Decimal only: `Number` also reads "0x10" as 16 and "" as 0. */
+const WHOLE_NUMBER = /^\d+$/;
+const DECIMAL_NUMBER = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+export function readCommandLine(argv: readonly string[]): CommandLine {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean', default: false },
+        'max-results': { type: 'string' },
+        'include-ignored': { type: 'boolean', default: false },
+        'timeout-seconds': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    return { kind: 'usageError', message: argumentProblem(argv, error as NodeJS.ErrnoException) };
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    return { kind: 'help' };
+  }
+  if (positionals.length < 1 || positionals.length > 2) {
+    return { kind: 'usageError', message: positionals.length === 0 ? 'PATTERN is missing' : 'too many arguments (quote the pattern so the shell does not expand it)' };
+  }
+  const numbers: { maxResults?: number; timeoutSeconds?: number } = {};
+  for (const [option, { integer }] of Object.entries(NUMBER_OPTIONS)) {
+    const text = values[option as keyof typeof NUMBER_OPTIONS];
+    if (text === undefined) {
+      continue;
+    }
+    const value = positiveNumber(text, integer);
+    if (value === undefined) {
+      return { kind: 'usageError', message: numberNeeded(option, integer, text) };
+    }
+    numbers[option === 'max-results' ? 'maxResults' : 'timeoutSeconds'] = value;
+  }
+  const [pattern, path] = positionals;
+  return { kind: 'search', pattern, ...(path !== undefined ? { path } : {}), json: values.json, includeIgnored: values['include-ignored'], ...numbers };
+}
+
+function positiveNumber(text: string, integer: boolean): number | undefined {
+  const value = Number(text);
+  const written = (integer ? WHOLE_NUMBER : DECIMAL_NUMBER).test(text);
+  return written && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+function numberNeeded(option: string, integer: boolean, text: string): string {
+  return `--${option} needs a positive ${integer ? 'whole ' : ''}number, not ${JSON.stringify(text)}`;
+}
+
+/** What parseArgs found wrong, as the tool says it. */
+function argumentProblem(argv: readonly string[], error: NodeJS.ErrnoException): string {
+  const option = /'(-[^']*)'/.exec(error.message)?.[1];
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
+    return `unknown option ${JSON.stringify(option)}; a pattern that starts with "-" goes after "--" (workspace-glob -- ${JSON.stringify(option)})`;
+  }
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
+    const name = option.replace(/^--/, '');
+    if (name in NUMBER_OPTIONS) {
+      // "--max-results -1": the value starts with a dash, so parseArgs will not take it.
+      const given = argv[argv.indexOf(option) + 1];
+      return numberNeeded(name, NUMBER_OPTIONS[name as keyof typeof NUMBER_OPTIONS].integer, given ?? '');
+    }
+    return `${option} takes no value`;
+  }
+  return error.message.split('\n')[0];
+}
