@@ -15,7 +15,9 @@ import type { GlobResult } from './result';
  *
  * Bisection takes a text to grow with the page, which it does from as many paths as there are
  * top-level entries up; below that the footer names the entries left off the page, so a page of
- * one can be longer than one of ten. What it returns fits all the same, since each page is tried.
+ * one can be longer than one of ten. So the page of one path per entry is tried first, and where
+ * it fits, only larger pages are: bisecting from the middle down missed it (a page of 47 came
+ * back where 61 fitted). What it returns fits all the same, since each page is tried.
  */
 export async function largestPageThatFits(search: GlobSearch, first: GlobResult, fits: (text: string) => Promise<boolean>): Promise<GlobResult> {
   if (first.page.length <= 1 || (await fits(first.text))) {
@@ -26,8 +28,7 @@ export async function largestPageThatFits(search: GlobSearch, first: GlobResult,
   let fittingResult: GlobResult | undefined;
   let tooLarge = first.page.length;
   let shortest = first;
-  while (tooLarge - fitting > 1) {
-    const size = Math.floor((fitting + tooLarge) / 2);
+  const tryPage = async (size: number): Promise<void> => {
     const candidate = await search.page(size);
     if (await fits(candidate.text)) {
       fitting = size;
@@ -36,6 +37,13 @@ export async function largestPageThatFits(search: GlobSearch, first: GlobResult,
       tooLarge = size;
       shortest = candidate.text.length < shortest.text.length ? candidate : shortest;
     }
+  };
+  const entries = first.topLevel.entries.length;
+  if (entries > 1 && entries < tooLarge) {
+    await tryPage(entries);
+  }
+  while (tooLarge - fitting > 1) {
+    await tryPage(Math.floor((fitting + tooLarge) / 2));
   }
   return fittingResult ?? shortest;
 }

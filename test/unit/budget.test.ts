@@ -35,7 +35,7 @@ describe('the largest page that fits a budget (budget.ts), with the real ripgrep
       // One path more would not fit: no budget is left unused that a path could take.
       assert.ok((await search.page(fitted.page.length + 1)).text.length > budget, `page of ${fitted.page.length} for ${budget}`);
       // Bisection: a few tries, not one per size.
-      assert.ok(tries.length <= 8, `${tries.length} tries`);
+      assert.ok(tries.length <= 9, `${tries.length} tries`);
       // The footer stays whole: the same total and the same complete list at every size.
       assert.equal(fitted.total, 120);
       assert.equal(fitted.spill?.saved && fitted.spill.path, first.spill?.saved && first.spill.path);
@@ -55,5 +55,27 @@ describe('the largest page that fits a budget (budget.ts), with the real ripgrep
     assert.equal(none.text.length, Math.min(...tried.map((text) => text.length)));
     assert.ok(tried.length > 1 && none.text.length < first.text.length);
     assert.equal(none.total, 120);
+  });
+
+  it('finds the largest fitting page from one path per entry up, which bisection from the middle missed', async () => {
+    // Regression: the first try, a page of 50, named the 10 entries left off and did not fit, so
+    // a page under 50 came back where one of 61 fitted. 60 entries with long names and short
+    // file names: a page that leaves entries off names them, which takes more room than paths.
+    const wide = new TempTree();
+    for (let i = 0; i < 240; i += 1) {
+      wide.write({ [`${'an-entry-with-a-very-long-name-'.repeat(3)}${i % 60}/f${i}`]: i + 1 });
+    }
+    const request = await resolveRequest({ pattern: 'an-*/*' }, { folders: [{ name: 'ws', path: wide.root }] });
+    const wideSearch = await searchGlob(request, { ripgrepPath: await testRipgrep(), spillDirectory: wide.path('.lists') });
+    try {
+      const first = await wideSearch.page(100);
+      const budget = (await wideSearch.page(61)).text.length;
+      assert.ok((await wideSearch.page(50)).text.length > budget, 'the page of 50 is over the budget: the case to test');
+      const fitted = await largestPageThatFits(wideSearch, first, async (text) => text.length <= budget);
+      assert.equal(fitted.page.length, 61);
+    } finally {
+      wideSearch.dispose();
+      wide.remove();
+    }
   });
 });
