@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { glob, type WorkspaceFolder } from '../../src/core';
+import { glob, type SearchScope, type WorkspaceFolder } from '../../src/core';
+import type { ScopeRules } from '../../src/core/glob';
 import { testRipgrep } from './helpers/ripgrep';
 import { TempTree } from './helpers/tree';
 
@@ -64,3 +65,54 @@ describe('glob with the real ripgrep: a workspace folder inside another', () => 
   });
 });
 
+
+describe('glob with the real ripgrep: a workspace folder inside another, with rules of its own', () => {
+  let tree: TempTree;
+  let folders: WorkspaceFolder[];
+  // The inner folder's files.exclude: the outer folder has none.
+  const rules = (scope: SearchScope): Partial<ScopeRules> => (scope.folder?.name === 'app' ? { excludeGlobs: ['**/*.gen.ts'] } : {});
+
+  before(() => {
+    tree = new TempTree().write({
+      'README.md': 1,
+      'packages/app/index.ts': 2,
+      'packages/app/src/api.gen.ts': 3,
+      'packages/app/src/main.ts': 4,
+      'packages/lib/util.ts': 5,
+      'tools/gen.gen.ts': 6,
+    });
+    folders = [
+      { name: 'repo', path: tree.root },
+      { name: 'app', path: tree.path('packages', 'app') },
+    ];
+  });
+  after(() => tree.remove());
+
+  async function shown(input: Record<string, unknown>): Promise<string[]> {
+    const result = await glob(input, folders, { ripgrepPath: await testRipgrep(), rules });
+    assert.equal(result.total, result.page.length, 'every match on the page');
+    return result.page.map((path) => path.shown);
+  }
+
+  it('leaves out a file the inner folder excludes, though the outer folder does not', async () => {
+    // Regression: the inner walk left packages/app/src/api.gen.ts out, so the outer walk's copy
+    // stayed, and was shown as repo/packages/app/src/api.gen.ts, a file VS Code's search hides.
+    assert.deepEqual(await shown({ pattern: '*.ts' }), ['app/index.ts', 'app/src/main.ts', 'repo/packages/lib/util.ts', 'repo/tools/gen.gen.ts']);
+    assert.deepEqual(await shown({ pattern: '*.gen.ts' }), ['repo/tools/gen.gen.ts']);
+  });
+
+  it('leaves it out of what a pattern anchored in the outer folder finds too', async () => {
+    assert.deepEqual(await shown({ pattern: 'packages/**/*.ts' }), ['repo/packages/app/index.ts', 'repo/packages/app/src/main.ts', 'repo/packages/lib/util.ts']);
+    assert.deepEqual(await shown({ pattern: 'packages/app/src/*' }), ['repo/packages/app/src/main.ts']);
+  });
+
+  it('lists it under the inner folder with includeIgnored, which lifts the excludes', async () => {
+    assert.deepEqual(await shown({ pattern: '*.gen.ts', includeIgnored: true }), ['app/src/api.gen.ts', 'repo/tools/gen.gen.ts']);
+  });
+
+  it('does not count it in an empty answer', async () => {
+    // Regression: the empty answer's walk of the outer folder counted it ("5 files end in .ts").
+    const empty = await glob({ pattern: '*.tsx' }, folders, { ripgrepPath: await testRipgrep(), rules });
+    assert.match(empty.text, /^- 4 files end in "\.ts" instead/m);
+  });
+});
