@@ -116,3 +116,63 @@ describe('glob with the real ripgrep: a workspace folder inside another, with ru
     assert.match(empty.text, /^- 4 files end in "\.ts" instead/m);
   });
 });
+
+describe('glob with the real ripgrep: three workspace folders, each inside the one before', () => {
+  let tree: TempTree;
+  let folders: WorkspaceFolder[];
+  // The middle folder hides the innermost folder's directory and its tests; the innermost one
+  // hides generated files. A file under the innermost folder is seen through its rules alone.
+  const byFolder: Record<string, Partial<ScopeRules>> = {
+    packages: { excludeGlobs: ['app', '**/*.test.ts'] },
+    app: { excludeGlobs: ['**/*.gen.ts'] },
+  };
+  const rules = (scope: SearchScope): Partial<ScopeRules> => byFolder[scope.folder?.name ?? ''] ?? {};
+
+  before(() => {
+    tree = new TempTree().write({
+      'README.md': 1,
+      'packages/app/index.ts': 2,
+      'packages/app/index.test.ts': 3,
+      'packages/app/api.gen.ts': 4,
+      'packages/lib/util.ts': 5,
+      'packages/lib/util.test.ts': 6,
+    });
+    folders = [
+      { name: 'repo', path: tree.root },
+      { name: 'packages', path: tree.path('packages') },
+      { name: 'app', path: tree.path('packages', 'app') },
+    ];
+  });
+  after(() => tree.remove());
+
+  async function shown(input: Record<string, unknown>): Promise<string[]> {
+    const result = await glob(input, folders, { ripgrepPath: await testRipgrep(), rules });
+    assert.equal(result.total, result.page.length, 'every match on the page');
+    return result.page.map((path) => path.shown);
+  }
+
+  it('lists each file of the innermost folder once, under it, though the middle folder excludes its directory', async () => {
+    // Regression: the outermost walk's copies were checked against the middle walk only, which
+    // the exclude kept out of app/, so packages/app/index.ts came twice: app/ and repo/packages/app/.
+    assert.deepEqual(await shown({ pattern: '*.ts' }), ['app/index.ts', 'app/index.test.ts', 'packages/lib/util.ts']);
+    assert.deepEqual(await shown({ pattern: '*.test.ts' }), ['app/index.test.ts']);
+    // Matched from the outermost and the innermost folder, not from the middle one.
+    assert.deepEqual(await shown({ pattern: '{packages/app/index.ts,index.ts}' }), ['app/index.ts']);
+  });
+
+  it('shows a file of the innermost folder that only an outer pattern matches under the innermost outer folder that matches it', async () => {
+    assert.deepEqual(await shown({ pattern: 'app/*.ts' }), ['packages/app/index.ts', 'packages/app/index.test.ts']);
+    assert.deepEqual(await shown({ pattern: 'packages/app/*' }), ['repo/packages/app/index.ts', 'repo/packages/app/index.test.ts']);
+    assert.deepEqual(await shown({ pattern: 'packages/**/*.test.ts' }), ['repo/packages/app/index.test.ts']);
+  });
+
+  it('hides a file the innermost folder excludes from every walk', async () => {
+    assert.deepEqual(await shown({ pattern: '*.gen.ts' }), []);
+    assert.deepEqual(await shown({ pattern: '**/app/*.gen.ts' }), []);
+  });
+
+  it('counts each file once, as the listing shows it, in an empty answer', async () => {
+    const empty = await glob({ pattern: '*.tsx' }, folders, { ripgrepPath: await testRipgrep(), rules });
+    assert.match(empty.text, /^- 3 files end in "\.ts" instead/m);
+  });
+});
