@@ -15,9 +15,11 @@
  * where B's walk skips C's directory before any exclude of B's is read. Which of a file's copies is
  * kept when several scopes list it is nestedFolders.ts's job.
  *
- * The walks cost what they did before: each file under an inner root is listed once per scope that
- * holds it, as when every walk listed its whole tree. Without nesting each scope is one region, its
- * walk as before.
+ * The walks list as many names as before (each file under an inner root once per scope that holds
+ * it, as when every walk listed its whole tree), in one more ripgrep run per folder nested in a
+ * scope: "*.ts" in a 4,000-file tree with a 2,000-file folder nested took 465 ms against 395 before
+ * (medians of 10 interleaved searches, 2 cores), most of it that run's start. Without nesting each
+ * scope is one region, its walk as before (178 ms against 171 without the nested folder).
  */
 
 import * as nodePath from 'node:path';
