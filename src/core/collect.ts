@@ -2,9 +2,9 @@
  * The listing stage: one ripgrep walk per scope (one per region where workspace folders nest,
  * folderRegions.ts), each name tested against the pattern as it arrives, each match handed at
  * once to the stat stage and to the finding of its top-level entry, and checked for quoting; all
- * of it while ripgrep still walks, which is what the search waits for. Matches are kept as parallel arrays (name, scope), which stays small for a million
- * paths. Excludes that depend on a sibling file are checked last, for the few matches they
- * concern.
+ * of it while ripgrep still walks, which is what the search waits for. Matches are kept as
+ * parallel arrays (name, scope), which stays small for a million paths. Excludes that depend on
+ * a sibling file are checked last, for the few matches they concern.
  */
 
 import { promises as fs } from 'node:fs';
