@@ -10,6 +10,8 @@ import { registerGlobParticipant } from './vscode/chatParticipant';
 import { registerFindFilesCommand } from './vscode/findFilesCommand';
 import { GlobService } from './vscode/globService';
 import { registerGlobTool } from './vscode/globTool';
+import { LastList } from './vscode/lastList';
+import { registerListCommands } from './vscode/listCommands';
 import { registerListDocument } from './vscode/listDocument';
 
 export interface WorkspaceGlobApi {
@@ -19,13 +21,17 @@ export interface WorkspaceGlobApi {
 
 export function activate(context: vscode.ExtensionContext): WorkspaceGlobApi {
   const log = vscode.window.createOutputChannel('Workspace Glob', { log: true });
-  const storage = context.storageUri?.scheme === 'file' ? context.storageUri : context.globalStorageUri;
-  const service = new GlobService(storage, log);
+  const inWorkspace = context.storageUri?.scheme === 'file';
+  const storage = inWorkspace && context.storageUri ? context.storageUri : context.globalStorageUri;
+  // The last list is remembered where the lists are: per workspace, or globally without one.
+  const lastList = new LastList(inWorkspace ? context.workspaceState : context.globalState);
+  const service = new GlobService(storage, log, lastList);
   context.subscriptions.push(
     log,
     service,
     registerGlobTool(service),
     registerListDocument(service),
+    registerListCommands(service),
     registerFindFilesCommand(service),
     registerGlobParticipant(service),
   );

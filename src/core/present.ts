@@ -95,6 +95,7 @@ export class CompletedSearch implements GlobSearch {
     const facts = {
       pattern: request.patternAsGiven,
       rootLabel: request.rootLabel,
+      ...(request.pathLabel !== undefined ? { pathLabel: request.pathLabel } : {}),
       roots: scopes.map((scope) => scope.searchRoot),
       includeIgnored: request.includeIgnored,
       total: order.length,
@@ -141,6 +142,7 @@ export class CompletedSearch implements GlobSearch {
       options.spillLimits ?? DEFAULT_SPILL_LIMITS,
       {
         pattern: request.patternAsGiven,
+        ...(request.pathLabel !== undefined ? { path: request.pathLabel } : {}),
         roots: scopes.map((scope) => ({ prefix: scope.shownPrefix, path: scope.walkRoot })),
         ...(scopes.some((scope) => scope.searchRoot !== scope.walkRoot) ? { searched: scopes.map((scope) => scope.searchRoot) } : {}),
         total: order.length,

@@ -85,6 +85,11 @@ export interface GlobRequest {
   /** How messages name what was searched: "the workspace", `src/`, an absolute path. */
   readonly rootLabel: string;
   /**
+   * How the `path` given is named (as `rootLabel`); absent when none was given, so whatever
+   * titles a search can leave out the root of a search of the whole workspace.
+   */
+  readonly pathLabel?: string;
+  /**
    * Set when the pattern reads as an absolute path into a directory outside every search root.
    * A leading `/` only anchors a pattern to the search root, so such a pattern looks for that
    * path inside the root instead; when that finds nothing, the answer says how to search there.
@@ -134,6 +139,7 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
   const multiRoot = folders.length > 1;
   const scopes = withNestedRoots(await Promise.all(searchRoots.map(({ root, folder }) => scopeFor(root, folder, multiRoot, paths))), paths);
   const outsideWorkspace = scopes.some((scope) => scope.folder === undefined);
+  const label = rootLabel(input.path !== undefined, scopes);
   return {
     pattern,
     patternAsGiven: input.pattern,
@@ -141,7 +147,8 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
     includeIgnored: input.includeIgnored === true,
     scopes,
     outsideWorkspace,
-    rootLabel: rootLabel(input.path !== undefined, scopes),
+    rootLabel: label,
+    ...(input.path !== undefined ? { pathLabel: label } : {}),
     ...(absoluteElsewhere ? { absoluteElsewhere } : {}),
   };
 }

@@ -41,6 +41,8 @@ export interface GlobResult extends EmptyResultFacts {
   readonly pattern: string;
   /** How the text names what was searched. */
   readonly rootLabel: string;
+  /** How the `path` given is named; absent when the search had none (GlobRequest.pathLabel). */
+  readonly pathLabel?: string;
   /** Absolute search roots, one per walk. */
   readonly roots: readonly string[];
   readonly includeIgnored: boolean;

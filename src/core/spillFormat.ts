@@ -8,6 +8,8 @@ import { parseShownName, type RawName } from './names';
 
 export interface SpillHeader {
   readonly pattern: string;
+  /** The `path` the search was given, as the answer named it; absent for the whole workspace. */
+  readonly path?: string;
   /** How shown paths map back to files: a shown path starting with `prefix` lives under `path`. */
   readonly roots: ReadonlyArray<{ readonly prefix: string; readonly path: string }>;
   /**
@@ -38,6 +40,7 @@ export function spillHeaderParts(header: SpillHeader): { readonly before: string
   const before = [
     SPILL_TITLE,
     `# pattern: ${JSON.stringify(header.pattern)}`,
+    ...(header.path !== undefined ? [`# path: ${JSON.stringify(header.path)}`] : []),
     `# roots: ${JSON.stringify(header.roots)}`,
     ...(header.searched ? [`# searched: ${JSON.stringify(header.searched)}`] : []),
     `# order: modification time, oldest first; equal times by path${header.unread ? `; the last ${header.unread}, whose times were not read, by path` : ''}`,
@@ -65,7 +68,11 @@ export function spillListedLine(written: number, total: number): string {
 
 export interface ParsedSpill {
   readonly pattern: string;
+  readonly path?: string;
   readonly roots: SpillHeader['roots'];
+  /** Files the search matched (the list may hold fewer, when it was cut at its size bound). */
+  readonly total: number;
+  readonly complete: boolean;
   /** Zero-based line number of the first path. */
   readonly firstPathLine: number;
 }
@@ -82,10 +89,15 @@ export function parseSpillHeader(text: string): ParsedSpill | undefined {
   }
   const field = (name: string): string | undefined =>
     lines.slice(1, end).find((line) => line.startsWith(`# ${name}: `))?.slice(name.length + 4);
+  const path = field('path');
+  const total = /^(\d+) files \((complete|INCOMPLETE)/.exec(field('total') ?? '');
   try {
     return {
       pattern: JSON.parse(field('pattern') ?? '""') as string,
+      ...(path !== undefined ? { path: JSON.parse(path) as string } : {}),
       roots: JSON.parse(field('roots') ?? '[]') as ParsedSpill['roots'],
+      total: total ? Number(total[1]) : 0,
+      complete: total?.[2] === 'complete',
       firstPathLine: end + 1,
     };
   } catch {

@@ -11,6 +11,7 @@ import type { GlobResult } from '../core';
 import { parseChatPrompt } from './chatPrompt';
 import type { GlobService } from './globService';
 import { TOOL_NAME } from './globTool';
+import { resultListTitle } from './listTitle';
 import { escapeMarkdown, inlineCode } from './markdown';
 import { nextSearches, type NextSearch } from './nextSearches';
 
@@ -85,7 +86,7 @@ function render(result: GlobResult, stream: vscode.ChatResponseStream): void {
     stream.button({
       command: 'workspaceGlob.openList',
       title: `Open the complete list (${result.total.toLocaleString('en-US')} paths)`,
-      arguments: [result.spill.path],
+      arguments: [result.spill.path, resultListTitle(result)],
     });
   }
 }

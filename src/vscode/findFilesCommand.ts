@@ -9,7 +9,8 @@
 import * as vscode from 'vscode';
 import type { GlobResult, PagePath } from '../core';
 import type { GlobService } from './globService';
-import { openList } from './listDocument';
+import { openList } from './listCommands';
+import { resultListTitle } from './listTitle';
 import { nextSearches, type NextSearch } from './nextSearches';
 
 interface FindFilesArguments {
@@ -58,12 +59,12 @@ export function registerFindFilesCommand(service: GlobService): vscode.Disposabl
       });
       return undefined;
     }
-    return pick(result, next);
+    return pick(service, result, next);
   });
 }
 
 /** Shows the page; resolves with the URI opened, if any. */
-function pick(result: GlobResult, next: readonly NextSearch[]): Promise<vscode.Uri | undefined> {
+function pick(service: GlobService, result: GlobResult, next: readonly NextSearch[]): Promise<vscode.Uri | undefined> {
   const quickPick = vscode.window.createQuickPick<Item>();
   quickPick.title = title(result);
   quickPick.placeholder = result.sampled
@@ -72,7 +73,7 @@ function pick(result: GlobResult, next: readonly NextSearch[]): Promise<vscode.U
       ? 'The oldest files, oldest first; the complete list has the rest. Type to filter.'
       : 'Oldest first. Type to filter.';
   quickPick.matchOnDescription = true;
-  quickPick.items = items(result, next);
+  quickPick.items = items(service, result, next);
 
   return new Promise((resolve) => {
     let accepted = false;
@@ -102,7 +103,7 @@ function title(result: GlobResult): string {
   return result.complete ? count : `INCOMPLETE · ${count}`;
 }
 
-function items(result: GlobResult, next: readonly NextSearch[]): Item[] {
+function items(service: GlobService, result: GlobResult, next: readonly NextSearch[]): Item[] {
   const items: Item[] = [];
   if (result.spill?.saved) {
     const listFile = result.spill.path;
@@ -111,7 +112,7 @@ function items(result: GlobResult, next: readonly NextSearch[]): Item[] {
       description: `${result.total.toLocaleString('en-US')} paths, oldest first`,
       detail: listFile,
       alwaysShow: true,
-      open: async () => (await openList(listFile)).document.uri,
+      open: async () => (await openList(service, listFile, resultListTitle(result)))?.document.uri,
     });
   }
   for (const search of next) {

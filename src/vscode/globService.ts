@@ -1,7 +1,8 @@
 /**
  * Runs searches for everything in the extension that needs one (the tool, the quick pick, the
  * chat participant): it turns VS Code's workspace folders, settings and cancellation into the
- * engine's plain inputs, logs every ripgrep run, and remembers the last complete list saved.
+ * engine's plain inputs, logs every ripgrep run, and remembers the last complete list saved
+ * (lastList.ts, which keeps it across window reloads).
  */
 
 import * as path from 'node:path';
@@ -11,6 +12,8 @@ import type { PatternShape } from '../core/lookInside';
 import { largestPageThatFits } from '../core/budget';
 import type { GlobSearch } from '../core/glob';
 import { searchGlobInWorker } from '../core/worker/workerSearch';
+import type { LastList, RememberedList } from './lastList';
+import { resultListTitle } from './listTitle';
 import { findRipgrep } from './ripgrepLocation';
 import { readToolSettings, searchRulesFor } from './settings';
 
@@ -27,7 +30,6 @@ const WALK_PURPOSES: Record<NonNullable<RipgrepEvent['purpose']>, string> = {
 export class GlobService implements vscode.Disposable {
   private readonly ripgrepStarted = new vscode.EventEmitter<RipgrepEvent>();
   private readonly searched = new vscode.EventEmitter<GlobResult>();
-  private lastListPath: string | undefined;
   /** Recent results by input, so the chat participant can render what the tool just found. */
   private readonly recent = new Map<string, GlobResult>();
 
@@ -39,6 +41,7 @@ export class GlobService implements vscode.Disposable {
   constructor(
     private readonly storage: vscode.Uri,
     private readonly log: vscode.LogOutputChannel,
+    private readonly last: LastList,
   ) {}
 
   /** The workspace folders the engine can search (virtual file systems have no files on disk). */
@@ -125,7 +128,8 @@ export class GlobService implements vscode.Disposable {
     const first = await search.page(maxResults);
     const result = fits ? await largestPageThatFits(search, first, fits) : first;
     if (result.spill?.saved) {
-      this.lastListPath = result.spill.path;
+      // Not awaited: a memento write that fails costs only "Open Last Complete List" its target.
+      void this.last.remember({ file: result.spill.path, title: resultListTitle(result) });
     } else if (result.spill) {
       this.log.warn(`complete list not saved: ${result.spill.reason}`);
     }
@@ -151,9 +155,9 @@ export class GlobService implements vscode.Disposable {
     return this.recent.get(JSON.stringify(input));
   }
 
-  /** The complete list most recently saved in this window. */
-  get lastList(): string | undefined {
-    return this.lastListPath;
+  /** The complete list saved last, in this window or before its last reload. */
+  get lastList(): RememberedList | undefined {
+    return this.last.recall();
   }
 
   /** Where complete lists live; the list document reads nothing outside it. */

@@ -1,16 +1,18 @@
 /**
  * The complete list for people (SPEC §4): a read-only virtual document showing a saved list, in
- * which every path is a link that opens its file, and the commands that open it. The provider
- * reads only list files inside the extension's own lists directory, so a crafted URI cannot
- * make it show anything else.
+ * which every path is a link that opens its file. The provider reads only list files inside the
+ * extension's own lists directory, so a crafted URI cannot make it show anything else; a list
+ * pruned since its URI was made (a tab restored after a reload, an old chat button) says so.
+ * The commands that open lists are in listCommands.ts.
  */
 
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { SPILL_FILE_NAME } from '../core/spill';
+import { savedListState } from '../core/savedList';
 import { spillLinks } from '../core/spillFormat';
 import type { GlobService } from './globService';
+import { removedListMessage } from './listMessages';
 import { decodeListUri, encodeListUri, LIST_SCHEME } from './listUri';
 
 /**
@@ -19,8 +21,9 @@ import { decodeListUri, encodeListUri, LIST_SCHEME } from './listUri';
  */
 const MAX_LINKS = 50_000;
 
-export function listUri(listFile: string): vscode.Uri {
-  return vscode.Uri.from(encodeListUri(listFile));
+/** The URI that shows `listFile` on a tab titled `title` (listTitle.ts). */
+export function listUri(listFile: string, title: string): vscode.Uri {
+  return vscode.Uri.from(encodeListUri(listFile, title));
 }
 
 export function registerListDocument(service: GlobService): vscode.Disposable {
@@ -28,23 +31,7 @@ export function registerListDocument(service: GlobService): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.workspace.registerTextDocumentContentProvider(LIST_SCHEME, provider),
     vscode.languages.registerDocumentLinkProvider({ scheme: LIST_SCHEME }, provider),
-    vscode.commands.registerCommand('workspaceGlob.openList', (listFile: unknown) =>
-      typeof listFile === 'string' ? openList(listFile) : undefined,
-    ),
-    vscode.commands.registerCommand('workspaceGlob.openLastList', async () => {
-      const last = service.lastList;
-      if (!last) {
-        void vscode.window.showInformationMessage('No complete list yet: one is saved when a search finds more files than fit on a page.');
-        return undefined;
-      }
-      return openList(last);
-    }),
   );
-}
-
-export async function openList(listFile: string): Promise<vscode.TextEditor> {
-  const document = await vscode.workspace.openTextDocument(listUri(listFile));
-  return vscode.window.showTextDocument(document, { preview: false });
 }
 
 class ListDocumentProvider implements vscode.TextDocumentContentProvider, vscode.DocumentLinkProvider {
@@ -52,8 +39,12 @@ class ListDocumentProvider implements vscode.TextDocumentContentProvider, vscode
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const listFile = decodeListUri(uri);
-    if (!listFile || !(await this.isOwnList(listFile))) {
+    const state = listFile === undefined ? 'foreign' : await savedListState(listFile, this.service.listsDirectory);
+    if (listFile === undefined || state === 'foreign') {
       throw new Error(`Not a complete list saved by Workspace Glob: ${uri.toString()}`);
+    }
+    if (state === 'removed') {
+      throw new Error(removedListMessage(listFile));
     }
     return fs.readFile(listFile, 'utf8');
   }
@@ -70,14 +61,5 @@ class ListDocumentProvider implements vscode.TextDocumentContentProvider, vscode
       }
     }
     return links;
-  }
-
-  private async isOwnList(listFile: string): Promise<boolean> {
-    try {
-      const [directory, real] = await Promise.all([fs.realpath(this.service.listsDirectory), fs.realpath(listFile)]);
-      return path.dirname(real) === directory && SPILL_FILE_NAME.test(path.basename(real));
-    } catch {
-      return false;
-    }
   }
 }

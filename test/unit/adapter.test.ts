@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { bundledRipgrepCandidates } from '../../src/vscode/bundledRipgrep';
 import { parseChatPrompt } from '../../src/vscode/chatPrompt';
 import { excludeRules } from '../../src/vscode/excludes';
-import { decodeListUri, encodeListUri, LIST_SCHEME } from '../../src/vscode/listUri';
+import { listTitle, type ListFacts } from '../../src/vscode/listTitle';
+import { decodeListTitle, decodeListUri, encodeListUri, LIST_SCHEME } from '../../src/vscode/listUri';
 import { inlineCode } from '../../src/vscode/markdown';
 import { importedRipgrepPath, locateRipgrep, packagedRipgrep } from '../../src/core/ripgrep/locate';
 import { testRipgrep } from './helpers/ripgrep';
@@ -26,12 +27,41 @@ describe('VS Code adapter pieces that need no VS Code', () => {
 
   it('round-trips complete-list URIs through one encode/decode pair', () => {
     for (const file of ['/home/me/.config/Code/lists/glob-1.txt', '/tmp/with space/and%percent/glob.txt', 'C:\\Users\\me\\glob.txt', '/ü/?#&=.txt']) {
-      const parts = encodeListUri(file);
+      const parts = encodeListUri(file, '*.ts — 4,097 files');
       assert.equal(parts.scheme, LIST_SCHEME);
       assert.equal(decodeListUri(parts), file);
+      assert.equal(decodeListTitle(parts), '*.ts — 4,097 files');
     }
     assert.equal(decodeListUri({ scheme: 'file', path: '/x', query: 'file=%2Fetc%2Fpasswd' }), undefined);
     assert.equal(decodeListUri({ scheme: LIST_SCHEME, path: '/x', query: 'file=%E0%A4%A' }), undefined);
+  });
+
+  it('titles a complete list by its pattern, path and total, one readable URI path segment whatever the pattern holds', () => {
+    const file = '/home/me/.config/Code/lists/glob-20261130T100000000Z-0123456789abcdef.txt';
+    const awkward: Array<[ListFacts, string]> = [
+      [{ pattern: '*.ts', total: 4097, complete: true }, '*.ts — 4,097 files'],
+      [{ pattern: 'src/**/*.{ts,tsx}', path: 'packages/ui/', total: 812, complete: true }, 'src\u2215**\u2215*.{ts,tsx} in packages\u2215ui\u2215 — 812 files'],
+      [{ pattern: 'issue #12?.md', total: 1, complete: true }, 'issue #12?.md — 1 file'],
+      [{ pattern: '100% done/*', path: '/abs/with space/', total: 101, complete: false }, '100% done\u2215* in \u2215abs\u2215with space\u2215 — 101 files found so far'],
+      [{ pattern: 'docs\\*.md', total: 200, complete: true }, 'docs\u2216*.md — 200 files'],
+      [{ pattern: 'ünïcödé/日本語/*.txt', total: 150, complete: true }, 'ünïcödé\u2215日本語\u2215*.txt — 150 files'],
+      [{ pattern: 'a\nb\u202ec', total: 300, complete: true }, 'a b c — 300 files'],
+    ];
+    for (const [facts, expected] of awkward) {
+      const parts = encodeListUri(file, listTitle(facts));
+      const title = decodeListTitle(parts);
+      assert.equal(title, expected);
+      // One segment: a tab shows the last one, so a '/' would cut the title.
+      assert.equal(parts.path, `/${title}`);
+      assert.doesNotMatch(title, /[/\\\p{Cc}]/u);
+      // Whatever the title holds, the list file comes back whole.
+      assert.equal(decodeListUri(parts), file);
+    }
+    // A pattern too long for a tab is cut, and the count stays in sight.
+    const long = listTitle({ pattern: `${'x'.repeat(500)}/*.ts`, total: 5000, complete: true });
+    assert.ok([...long].length < 80);
+    assert.match(long, /…/);
+    assert.match(long, / — 5,000 files$/);
   });
 
   it('finds VS Code’s bundled ripgrep in both layouts, unpacked from asar or not', () => {

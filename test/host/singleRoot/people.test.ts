@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, unlinkSync } from 'node:fs';
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { extensionApi, fixturesRoot, invokeGlob, waitFor, workspaceFolder } from '../hostHelpers';
@@ -50,6 +50,66 @@ describe('the complete list, the quick pick and @glob, for people', () => {
       'the list document must not read files outside its own storage',
     );
     await screenshot('complete-list-document');
+  });
+
+  it('titles the complete list tab by its pattern, path and total, with slashes, braces and other awkward characters', async () => {
+    // Regression: the tab was titled by the time the list was saved (glob-20261130T…txt).
+    await invokeGlob({ pattern: '*.js' });
+    const plain = await vscode.commands.executeCommand<vscode.TextEditor | undefined>('workspaceGlob.openLastList');
+    assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.label, '*.js — 301 files');
+    assert.equal(plain?.document.uri.scheme, LIST_SCHEME);
+
+    const pattern = '**/{[ f%#ü]ile,x}-?*.js';
+    await invokeGlob({ pattern, path: 'archive' });
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>('workspaceGlob.openLastList');
+    const title = '**\u2215{[ f%#ü]ile,x}-?*.js in archive\u2215 — 300 files';
+    assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.label, title);
+    assert.ok(editor);
+    // Through the URI's text and back: the title is the path's one segment, the list file intact.
+    const reparsed = vscode.Uri.parse(editor.document.uri.toString());
+    assert.equal(reparsed.path, `/${title}`);
+    assert.equal(reparsed.query, editor.document.uri.query);
+    const reopened = await vscode.workspace.openTextDocument(reparsed);
+    assert.equal(reopened.getText(), editor.document.getText());
+    assert.equal(reopened.getText().split('\n').filter((line) => line.startsWith('archive/')).length, 300);
+  });
+
+  it('says a pruned complete list was removed and to search again, and tells it from a file that is not a list', async function () {
+    if (!harnessAvailable()) {
+      // Reading the messages shown needs the runner's browser (harness/runInHost.js).
+      this.skip();
+    }
+    const api = await extensionApi();
+    const saved: string[] = [];
+    const listener = api.onDidSearch((result) => (result.spill?.saved ? saved.push(result.spill.path) : undefined));
+    await vscode.workspace.getConfiguration('workspaceGlob').update('completeLists.maxCount', 1, vscode.ConfigurationTarget.Global);
+    try {
+      await invokeGlob({ pattern: '*.js' });
+      await invokeGlob({ pattern: '*.dat' });
+      assert.equal(saved.length, 2);
+      // Room for one list: saving the second prunes the first.
+      await waitFor('the older list to be pruned', () => (existsSync(saved[0]) ? undefined : true));
+      const pruned = vscode.Uri.from({ scheme: LIST_SCHEME, path: '/old', query: `file=${encodeURIComponent(saved[0])}` });
+      // Regression: this said "Not a complete list saved by Workspace Glob".
+      await assert.rejects(Promise.resolve(vscode.workspace.openTextDocument(pruned)), /has been removed: .*removes the oldest first\. Run the search again/);
+      assert.equal(await vscode.commands.executeCommand('workspaceGlob.openList', saved[0], '*.js — 301 files'), undefined);
+      await vscode.commands.executeCommand('notifications.showList');
+      await uiAction('wait', '.notifications-center >> text=/The complete list \\(for \\*\\.js — 301 files, saved .*\\) has been removed/');
+      // The last list, removed behind the extension's back, is named by what it was.
+      unlinkSync(saved[1]);
+      assert.equal(await vscode.commands.executeCommand('workspaceGlob.openLastList'), undefined);
+      await uiAction('wait', '.notifications-center >> text=/The complete list \\(for \\*\\.dat — 3,000 files, saved .*\\) has been removed/');
+      // A file that never was a list is still called that.
+      await assert.rejects(
+        Promise.resolve(vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: LIST_SCHEME, path: '/x', query: `file=${encodeURIComponent(path.join(workspaceFolder(), 'README.md'))}` }))),
+        /Not a complete list saved by Workspace Glob/,
+      );
+    } finally {
+      listener.dispose();
+      await vscode.workspace.getConfiguration('workspaceGlob').update('completeLists.maxCount', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('notifications.hideList');
+    }
   });
 
   it('“Glob: Find Files…” shows the page in a quick pick and opens the picked file', async () => {

@@ -1,0 +1,67 @@
+/**
+ * Reading back a complete list saved by spill.ts, given only its path (a chat button, a tab
+ * restored after a reload, the list remembered as the last one): whether it is one of the lists
+ * in the directory, one that was there and has since been pruned, or no list of ours at all, and
+ * what its header says. Lists are pruned oldest first, so a path that was handed out earlier can
+ * name a list that is gone, and whoever opens it should hear that, not that it was never a list.
+ */
+
+import { promises as fs } from 'node:fs';
+import * as nodePath from 'node:path';
+import { SPILL_FILE_NAME } from './spill';
+import { parseSpillHeader, type ParsedSpill } from './spillFormat';
+
+/**
+ * `saved`: a list in the directory, safe to read. `removed`: named as the directory's lists are
+ * named, in that directory, but no longer there. `foreign`: anything else, never to be read.
+ */
+export type SavedListState = 'saved' | 'removed' | 'foreign';
+
+/** The most of a list read to find its header; the header is a few short lines plus the roots. */
+const HEADER_BYTES = 64 * 1024;
+
+export async function savedListState(listFile: string, directory: string): Promise<SavedListState> {
+  let real: string;
+  try {
+    real = await fs.realpath(listFile);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      return 'foreign';
+    }
+    // Only a name this directory's lists have, in this directory, was ever one of them.
+    const named = nodePath.resolve(nodePath.dirname(listFile)) === nodePath.resolve(directory) && SPILL_FILE_NAME.test(nodePath.basename(listFile));
+    return named ? 'removed' : 'foreign';
+  }
+  try {
+    // Real paths on both sides: a link planted under a list's name must not lead elsewhere.
+    const realDirectory = await fs.realpath(directory);
+    return nodePath.dirname(real) === realDirectory && SPILL_FILE_NAME.test(nodePath.basename(real)) ? 'saved' : 'foreign';
+  } catch {
+    return 'foreign';
+  }
+}
+
+/** The header of a saved list; undefined when it cannot be read or is not a list's header. */
+export async function readSavedListHeader(listFile: string): Promise<ParsedSpill | undefined> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(listFile, 'r');
+    const buffer = Buffer.alloc(HEADER_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEADER_BYTES, 0);
+    return parseSpillHeader(buffer.subarray(0, bytesRead).toString('utf8'));
+  } catch {
+    return undefined;
+  } finally {
+    await handle?.close();
+  }
+}
+
+/** When a list was saved, read from its name (spill.ts names each list by the time it was saved). */
+export function savedListTime(listFile: string): Date | undefined {
+  const stamp = /^glob-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z-/.exec(nodePath.basename(listFile));
+  if (!stamp) {
+    return undefined;
+  }
+  const [year, month, day, hours, minutes, seconds, milliseconds] = stamp.slice(1).map(Number);
+  return new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds, milliseconds));
+}

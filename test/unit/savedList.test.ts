@@ -1,0 +1,92 @@
+import * as assert from 'node:assert/strict';
+import { mkdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chunksOfLines } from '../../src/core/shownLines';
+import { prunesSettled, saveSpill } from '../../src/core/spill';
+import { readSavedListHeader, savedListState, savedListTime } from '../../src/core/savedList';
+import { LastList, type ListMemento } from '../../src/vscode/lastList';
+import { listTitle } from '../../src/vscode/listTitle';
+import { TempTree } from './helpers/tree';
+
+/** A memento as VS Code keeps one: values stored as JSON, read back as copies. */
+function mapMemento(store: Map<string, string>): ListMemento {
+  return {
+    get: <T>(key: string) => (store.has(key) ? (JSON.parse(store.get(key) ?? 'null') as T) : undefined),
+    update: (key: string, value: unknown) => {
+      store.set(key, JSON.stringify(value));
+      return Promise.resolve();
+    },
+  };
+}
+
+describe('saved complete lists, read back by path', () => {
+  let tree: TempTree;
+  beforeEach(() => {
+    tree = new TempTree();
+  });
+  afterEach(() => tree.remove());
+
+  const save = (directory: string, at: number, path?: string) =>
+    saveSpill(
+      directory,
+      { maxLists: 1, maxTotalBytes: 1 << 20 },
+      { pattern: 'src/**/*.ts', ...(path ? { path } : {}), roots: [{ prefix: '', path: '/w' }], total: 4097, complete: true, savedAt: new Date(Date.UTC(2026, 10, 30, 10, 0, at)) },
+      chunksOfLines(3, (position) => `src/file-${position}.ts`),
+    );
+
+  it('tells a saved list from one pruned since and from a file that never was one', async () => {
+    const directory = tree.path('lists');
+    const first = await save(directory, 0);
+    assert.ok(first.saved);
+    assert.equal(await savedListState(first.path, directory), 'saved');
+    // Lists are pruned oldest first: with room for one, the second removes the first.
+    const second = await save(directory, 1);
+    assert.ok(second.saved);
+    await prunesSettled();
+    assert.equal(await savedListState(first.path, directory), 'removed');
+    assert.equal(await savedListState(second.path, directory), 'saved');
+    // Not ours: elsewhere, named otherwise, or a link under a list's name that leads out.
+    writeFileSync(tree.path('elsewhere.txt'), 'x');
+    assert.equal(await savedListState(tree.path('elsewhere.txt'), directory), 'foreign');
+    assert.equal(await savedListState(tree.path('lists', 'notes.txt'), directory), 'foreign');
+    assert.equal(await savedListState(tree.path('other', 'glob-20261130T100000000Z-0123456789abcdef.txt'), directory), 'foreign');
+    const planted = tree.path('lists', 'glob-20261130T100002000Z-0123456789abcdef.txt');
+    symlinkSync(tree.path('elsewhere.txt'), planted);
+    assert.equal(await savedListState(planted, directory), 'foreign');
+    unlinkSync(planted);
+    // A whole lists directory gone (storage cleared) still means its lists were removed.
+    assert.equal(await savedListState(tree.path('gone', 'glob-20261130T100000000Z-0123456789abcdef.txt'), tree.path('gone')), 'removed');
+  });
+
+  it('reads back the header facts a title is made of, the path given among them', async () => {
+    const directory = tree.path('lists');
+    mkdirSync(directory, { recursive: true });
+    const narrowed = await save(directory, 0, 'packages/ui/');
+    assert.ok(narrowed.saved);
+    const header = await readSavedListHeader(narrowed.path);
+    assert.ok(header);
+    assert.equal(header.path, 'packages/ui/');
+    assert.equal(listTitle(header), 'src/**/*.ts in packages/ui/ — 4,097 files');
+    const whole = await save(directory, 1);
+    assert.ok(whole.saved);
+    const wholeHeader = await readSavedListHeader(whole.path);
+    assert.ok(wholeHeader);
+    assert.equal(wholeHeader.path, undefined);
+    assert.equal(listTitle(wholeHeader), 'src/**/*.ts — 4,097 files');
+    assert.equal(savedListTime(whole.path)?.toISOString(), '2026-11-30T10:00:01.000Z');
+    writeFileSync(tree.path('plain.txt'), 'not a list\n\n');
+    assert.equal(await readSavedListHeader(tree.path('plain.txt')), undefined);
+    assert.equal(await readSavedListHeader(tree.path('missing.txt')), undefined);
+  });
+});
+
+describe('the last complete list, remembered', () => {
+  it('is recalled by a second instance over the same memento, as after a window reload', async () => {
+    const store = new Map<string, string>();
+    assert.equal(new LastList(mapMemento(store)).recall(), undefined);
+    await new LastList(mapMemento(store)).remember({ file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
+    assert.deepEqual(new LastList(mapMemento(store)).recall(), { file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
+    // A value of another shape (an older version, a hand edit) is no list.
+    store.set('workspaceGlob.lastCompleteList', JSON.stringify('/s/lists/glob-1.txt'));
+    assert.equal(new LastList(mapMemento(store)).recall(), undefined);
+  });
+});
