@@ -1,9 +1,9 @@
 /**
  * The `@glob` chat participant: `@glob PATTERN [PATH] [--include-ignored]`. It runs the search
  * through the `glob` tool, so the chat shows the tool's row with its invocation message (and its
- * confirmation, for a path outside the workspace), then renders the same page for people: file
- * anchors grouped by top-level entry, the footer, a button that opens the complete list, and the
- * searches the footer suggests as follow-ups to click (nextSearches.ts).
+ * confirmation, for a path outside the workspace), then renders the same page for people: links
+ * that open each file, grouped by top-level entry, the footer, a button that opens the complete
+ * list, and the searches the footer suggests as follow-ups to click (nextSearches.ts).
  */
 
 import * as vscode from 'vscode';
@@ -12,10 +12,12 @@ import { parseChatPrompt } from './chatPrompt';
 import type { GlobService } from './globService';
 import { TOOL_NAME } from './globTool';
 import { resultListTitle } from './listTitle';
-import { escapeMarkdown, inlineCode } from './markdown';
+import { escapeMarkdown, inlineCode, markdownLink } from './markdown';
 import { nextSearches, type NextSearch } from './nextSearches';
 
 export const PARTICIPANT_ID = 'workspace-glob.glob';
+/** Opens the file a link in an answer names; not in the palette, as it takes a path. */
+const OPEN_FILE_COMMAND = 'workspaceGlob.openFoundFile';
 
 export function registerGlobParticipant(service: GlobService): vscode.Disposable {
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, _context, stream, token) =>
@@ -26,7 +28,12 @@ export function registerGlobParticipant(service: GlobService): vscode.Disposable
     provideFollowups: (result: vscode.ChatResult) =>
       ((result.metadata as { followups?: NextSearch[] } | undefined)?.followups ?? []).map(({ label, prompt }) => ({ label, prompt })),
   };
-  return participant;
+  // vscode.open from here, in the extension host: the file's URI crosses to the window as a URI,
+  // so a remote window maps it to its remote file, which a file: link in the markdown missed.
+  const openFile = vscode.commands.registerCommand(OPEN_FILE_COMMAND, (file: unknown) =>
+    typeof file === 'string' ? vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file)) : undefined,
+  );
+  return vscode.Disposable.from(participant, openFile);
 }
 
 async function answer(
@@ -66,21 +73,28 @@ function render(result: GlobResult, stream: vscode.ChatResponseStream): void {
     stream.markdown(escapeMarkdown(footer));
     return;
   }
-  // One paragraph per top-level entry: its name and counts, then its files as anchors.
+  // One paragraph per top-level entry: its name and counts, then a link to each of its files.
+  // All in one markdown part: parts that differ in trust are not joined, and each would be a
+  // paragraph of its own, one file to a line.
+  let page = '';
   let entry = -1;
   for (const path of result.page) {
     if (path.entry !== entry && (result.sampled || entry === -1)) {
       entry = path.entry;
       const { label, count, onPage } = result.topLevel.entries[entry];
-      stream.markdown(result.sampled ? `\n\n**${escapeMarkdown(label)}** · ${onPage} of ${count.toLocaleString('en-US')}: ` : '\n\n');
+      page += result.sampled ? `\n\n**${escapeMarkdown(label)}** · ${onPage} of ${count.toLocaleString('en-US')}: ` : '\n\n';
     }
-    if (typeof path.absolutePath === 'string') {
-      stream.anchor(vscode.Uri.file(path.absolutePath), path.shown);
-    } else {
-      stream.markdown(inlineCode(path.shown));
-    }
-    stream.markdown(' ');
+    // A link, not stream.anchor: VS Code (1.139) draws an anchor to a file by its base name and
+    // drops the title given with it, so 'src/a/index.ts' and 'test/b/index.ts' read the same.
+    // The link shows the path as the tool shows it and opens the file through a command.
+    page += typeof path.absolutePath === 'string'
+      ? markdownLink(path.shown, `command:${OPEN_FILE_COMMAND}?${encodeURIComponent(JSON.stringify([path.absolutePath]))}`, 'Open file')
+      : inlineCode(path.shown);
+    page += ' ';
   }
+  const markdown = new vscode.MarkdownString(page);
+  markdown.isTrusted = { enabledCommands: [OPEN_FILE_COMMAND] };
+  stream.markdown(markdown);
   stream.markdown(`\n\n${footer.split('\n').map((line) => `> ${escapeMarkdown(line)}`).join('\n>\n')}\n`);
   if (result.spill?.saved) {
     stream.button({

@@ -16,3 +16,12 @@ export function inlineCode(text: string): string {
 export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
 }
+
+/**
+ * A link whose text is `text` as written, to `target` (a URI), with `tooltip` as its title.
+ * Spaces and parentheses in the target are percent-encoded: either would end the link early.
+ */
+export function markdownLink(text: string, target: string, tooltip: string): string {
+  const href = target.replace(/[ ()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `[${escapeMarkdown(text)}](${href} ${JSON.stringify(tooltip.replace(/["\\]/g, ''))})`;
+}

@@ -4,7 +4,7 @@ import { parseChatPrompt } from '../../src/vscode/chatPrompt';
 import { excludeRules } from '../../src/vscode/excludes';
 import { listTitle, type ListFacts } from '../../src/vscode/listTitle';
 import { decodeListTitle, decodeListUri, encodeListUri, LIST_SCHEME } from '../../src/vscode/listUri';
-import { inlineCode } from '../../src/vscode/markdown';
+import { inlineCode, markdownLink } from '../../src/vscode/markdown';
 import { importedRipgrepPath, locateRipgrep, packagedRipgrep } from '../../src/core/ripgrep/locate';
 import { testRipgrep } from './helpers/ripgrep';
 
@@ -84,6 +84,11 @@ describe('VS Code adapter pieces that need no VS Code', () => {
 });
 
 describe('Markdown for untrusted text', () => {
+  it('links a path by its text as shown, escaped, to its file URI', () => {
+    assert.equal(markdownLink('src/a/index.ts', 'file:///w/src/a/index.ts', 'Open file'), '[src/a/index\\.ts](file:///w/src/a/index.ts "Open file")');
+    assert.equal(markdownLink('[x](y)', 'command:open?%5B%22%2Fw%2F(x)%20y%22%5D', 'say "hi"'), '[\\[x\\]\\(y\\)](command:open?%5B%22%2Fw%2F%28x%29%20y%22%5D "say hi")');
+  });
+
   it('fences inline code with one backtick more than the longest run inside it', () => {
     assert.equal(inlineCode('*.ts'), '`*.ts`');
     assert.equal(inlineCode('a``b'), '```a``b```');

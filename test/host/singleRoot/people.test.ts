@@ -197,6 +197,26 @@ describe('the complete list, the quick pick and @glob, for people', () => {
     }
   });
 
+  it('@glob links each file by its path as the tool shows it, and the link opens that file', async function () {
+    if (!harnessAvailable()) {
+      // Clicking in the chat needs the runner's browser (harness/runInHost.js).
+      this.skip();
+    }
+    await vscode.workspace.getConfiguration('workspaceGlob').update('maxResults', 8, vscode.ConfigurationTarget.Global);
+    try {
+      await vscode.commands.executeCommand('workbench.action.chat.newChat');
+      await chat('@glob *.js');
+      await vscode.commands.executeCommand('workbench.action.maximizeAuxiliaryBar');
+      // Regression: each file was an anchor showing its base name only ('file-0.js').
+      await uiAction('click', 'text="archive/pkg-0/file-0.js"');
+      const opened = await waitFor('the file to open', () => vscode.window.activeTextEditor?.document.uri.fsPath.endsWith('file-0.js') ? vscode.window.activeTextEditor : undefined);
+      assert.equal(opened.document.uri.fsPath, path.join(workspaceFolder(), 'archive/pkg-0/file-0.js'));
+    } finally {
+      await vscode.workspace.getConfiguration('workspaceGlob').update('maxResults', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
+    }
+  });
+
   it('asks in the chat before searching outside the workspace: declining searches nothing, allowing searches', async function () {
     if (!harnessAvailable()) {
       // Clicking the chat's confirmation needs the runner's browser (harness/runInHost.js).
