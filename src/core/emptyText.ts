@@ -234,6 +234,9 @@ function slipHints(result: ResultFacts): string[] {
   if (result.bracesWithoutSpaces !== undefined) {
     hints.push(`- The spaces beside the commas and braces of "{…}" are part of the names it matches. Without them: "pattern": ${quoted(result.bracesWithoutSpaces)}${ignored}.`);
   }
+  if (result.literalBraces !== undefined) {
+    hints.push(`- A "{…}" holds alternatives separated by commas, so one without a comma matches its one alternative, without the braces. To match braces in a name, put each in brackets: "pattern": ${quoted(result.literalBraces)}${ignored}.`);
+  }
   if (result.backslashesAsSeparators !== undefined) {
     hints.push(`- Here "\\" escapes the character after it; directories are separated by "/": "pattern": ${quoted(result.backslashesAsSeparators)}${ignored}.`);
   }

@@ -24,6 +24,12 @@ export interface PatternSlips {
   readonly bracesWithoutSpaces?: string;
   /** The pattern reads as a regular expression. */
   readonly regularExpression?: true;
+  /**
+   * The pattern with the braces of each `{…}` that holds no comma put in brackets: such a group is
+   * its one alternative, so "{name}.txt" matches name.txt, not a file named "{name}.txt" (a
+   * template's placeholder, a Next.js route's "[id]" written in braces).
+   */
+  readonly literalBraces?: string;
 }
 
 export function patternSlips(pattern: string, posix = process.platform !== 'win32'): PatternSlips {
@@ -50,7 +56,45 @@ export function patternSlips(pattern: string, posix = process.platform !== 'win3
   if (withoutBraceSpaces !== undefined && pieces.length === 1) {
     slips.bracesWithoutSpaces = withoutBraceSpaces;
   }
+  const literal = withLiteralBraces(trimmed, posix);
+  if (literal !== undefined && slips.severalPatterns === undefined) {
+    slips.literalBraces = literal;
+  }
   return slips;
+}
+
+/**
+ * The pattern with `[{]` and `[}]` for the braces of each group that holds no comma at its own
+ * level, or undefined when it has none. Only groups with nothing nested: a glob cannot nest them.
+ */
+function withLiteralBraces(pattern: string, posix: boolean): string | undefined {
+  const groups: Array<{ open: number; close: number }> = [];
+  let open = -1;
+  let comma = false;
+  forEachGlobCharacter(pattern, posix, (at, braces) => {
+    const char = pattern[at];
+    if (char === '{' && braces === 0) {
+      open = at;
+      comma = false;
+    } else if (braces > 0 && (char === ',' || char === '{')) {
+      comma = true;
+    } else if (char === '}' && braces === 0 && open !== -1) {
+      if (!comma) {
+        groups.push({ open, close: at });
+      }
+      open = -1;
+    }
+  });
+  if (groups.length === 0) {
+    return undefined;
+  }
+  let rewritten = '';
+  let kept = 0;
+  for (const { open: start, close } of groups) {
+    rewritten += `${pattern.slice(kept, start)}[{]${pattern.slice(start + 1, close)}[}]`;
+    kept = close + 1;
+  }
+  return rewritten + pattern.slice(kept);
 }
 
 /**
@@ -68,7 +112,9 @@ export function directoriesMeantOtherwise(slips: PatternSlips): boolean {
  * pattern meant, only a word on how globs read, so it does not count.
  */
 export function rewriteSuggested(slips: PatternSlips): boolean {
-  return directoriesMeantOtherwise(slips) || slips.bracesWithoutSpaces !== undefined || slips.backslashesAsSeparators !== undefined;
+  return (
+    directoriesMeantOtherwise(slips) || slips.bracesWithoutSpaces !== undefined || slips.backslashesAsSeparators !== undefined || slips.literalBraces !== undefined
+  );
 }
 
 /**
@@ -86,6 +132,7 @@ export function slipPatternMeant(slips: PatternSlips): string | undefined {
     slips.severalPatterns?.joined ??
     slips.bracesWithoutSpaces ??
     slips.backslashesAsSeparators ??
+    slips.literalBraces ??
     (onlyWhitespaceRewritten(slips) ? slips.withoutWhitespace : undefined)
   );
 }

@@ -742,6 +742,22 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.doesNotMatch((await search(tree, { pattern: 'src/*.{ts,tsx}' })).text, /spaces beside/);
   });
 
+  it('says a "{…}" without a comma matches its one alternative, and how to match braces in a name', async () => {
+    // Regression: "{br}.txt" looked for br.txt, found nothing, and the answer did not say why.
+    tree.write({ 'weird/{br}.txt': 1, 'app/{{name}}/x.ts': 2, 'src/a.ts': 3 });
+    for (const [pattern, meant, found] of [
+      ['**/{br}.txt', '**/[{]br[}].txt', 'weird/{br}.txt'],
+      ['weird/{br}.*', 'weird/[{]br[}].*', 'weird/{br}.txt'],
+    ]) {
+      const answer = await search(tree, { pattern });
+      assert.equal(answer.total, 0, pattern);
+      assert.match(answer.text, new RegExp(`^- A "\\{…\\}" holds alternatives separated by commas, so one without a comma matches its one alternative, without the braces\\. To match braces in a name, put each in brackets: "pattern": "${escapeRegExp(meant)}"\\.$`, 'm'));
+      assert.deepEqual((await search(tree, { pattern: meant })).page.map((path) => path.path), [found]);
+    }
+    // Alternatives with commas, and braces that nest, get no such line.
+    assert.doesNotMatch((await search(tree, { pattern: '{x,y}.txt' })).text, /without a comma/);
+  });
+
   it('keeps includeIgnored in the pattern a slip, a directory or a repeated root is sent to', async () => {
     // Regression: after an includeIgnored search these lines offered the pattern alone, and the
     // search sent next hid the ignored files the model was looking for.
