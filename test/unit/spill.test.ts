@@ -150,11 +150,23 @@ describe('spill: saving complete lists', () => {
   it('leaves no partial file behind when stopped while writing', async () => {
     const directory = tree.path('lists');
     const controller = new AbortController();
-    controller.abort();
-    const outcome = await saveSpill(directory, { maxLists: 3, maxTotalBytes: 1 << 30 }, header(5), paths(5), controller.signal);
-    assert.equal(outcome.saved, false);
+    // The stop comes with the first line given: the write has begun.
+    const stoppedAtOnce = (from: number): { text: string; lines: number } => {
+      controller.abort();
+      return { text: `file-${from}.ts\n`, lines: 1 };
+    };
+    const outcome = await saveSpill(directory, { maxLists: 3, maxTotalBytes: 1 << 30 }, header(5), stoppedAtOnce, controller.signal);
+    assert.deepEqual(outcome, { saved: false, reason: 'the search was stopped while it was being written' });
     assert.deepEqual(readdirSync(directory), []);
     assert.ok(lstatSync(directory).isDirectory());
+  });
+
+  it('writes the whole list when the stop came before the write: it stopped the search, not the answer', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const outcome = await saveSpill(tree.path('lists'), { maxLists: 3, maxTotalBytes: 1 << 30 }, header(5), paths(5), controller.signal);
+    assert.ok(outcome.saved);
+    assert.equal(outcome.written, 5);
   });
 });
 

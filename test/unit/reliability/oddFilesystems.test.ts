@@ -87,7 +87,9 @@ describe('reliability: odd filesystems (real engine, real ripgrep)', function ()
       { why: 'a directory that is not UTF-8', name: bytes([0xfe], '-dir/in.txt'), shown: '"\\xfe-dir/in.txt"' },
       { why: 'a newline and a byte that is not UTF-8', name: bytes('both\n', [0xff]), shown: '"both\\n\\xff"' },
       { why: 'a real U+FFFD (verbatim)', name: 'replacement-\uFFFD.txt', shown: 'replacement-\uFFFD.txt' },
-      { why: 'Unicode and spaces (verbatim)', name: '  ünïcödé 🙂 .txt', shown: '  ünïcödé 🙂 .txt' },
+      { why: 'Unicode and spaces inside (verbatim)', name: 'ünïcödé 🙂 .txt', shown: 'ünïcödé 🙂 .txt' },
+      { why: 'leading spaces (quoted: a reader would not see them)', name: '  lead.txt', shown: '"  lead.txt"' },
+      { why: 'a right-to-left override', name: 'rlo-\u202etxt.exe', shown: '"rlo-\\u202etxt.exe"' },
     ];
     let tree: TempTree;
     let fits: GlobResult;
