@@ -26,7 +26,9 @@ export interface SpillHeader {
   readonly savedAt: Date;
 }
 
-export const SPILL_TITLE = '# Workspace Glob: complete list';
+const SPILL_TITLE = '# Workspace Glob: complete list';
+/** The title of a list a stop cut short: "complete list" would say the opposite of its status line. */
+const INCOMPLETE_SPILL_TITLE = '# Workspace Glob: list of the files found before the search stopped';
 
 /**
  * Width of the header's `# listed:` line. The line is written padded to this width before the
@@ -38,7 +40,7 @@ const LISTED_LINE_WIDTH = 96;
 export function spillHeaderParts(header: SpillHeader): { readonly before: string; readonly listed: string; readonly after: string } {
   const status = header.complete ? 'complete' : `INCOMPLETE: ${header.stopped ?? 'the search stopped early'}`;
   const before = [
-    SPILL_TITLE,
+    header.complete ? SPILL_TITLE : INCOMPLETE_SPILL_TITLE,
     `# pattern: ${JSON.stringify(header.pattern)}`,
     ...(header.path !== undefined ? [`# path: ${JSON.stringify(header.path)}`] : []),
     `# roots: ${JSON.stringify(header.roots)}`,
@@ -80,7 +82,7 @@ export interface ParsedSpill {
 /** Reads the header back; undefined when the text is not a complete list. */
 export function parseSpillHeader(text: string): ParsedSpill | undefined {
   const lines = text.split('\n', 64);
-  if (lines[0] !== SPILL_TITLE) {
+  if (lines[0] !== SPILL_TITLE && lines[0] !== INCOMPLETE_SPILL_TITLE) {
     return undefined;
   }
   const end = lines.indexOf('');

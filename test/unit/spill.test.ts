@@ -51,6 +51,9 @@ describe('spill: saving complete lists', () => {
     assert.match(text, /^# order: modification time, oldest first; equal times by path; the last 2, whose times were not read, by path$/m);
     assert.match(text, /^# total: 3 files \(INCOMPLETE: timeout\)$/m);
     assert.deepEqual(parseSpillHeader(text)?.roots, narrowed.roots);
+    // Regression: its first line called it a complete list.
+    assert.equal(text.split('\n')[0], '# Workspace Glob: list of the files found before the search stopped');
+    assert.equal(parseSpillHeader(text)?.complete, false);
     // Neither line where there is nothing to say.
     const plain = await saveSpill(directory, { maxLists: 5, maxTotalBytes: 1 << 20 }, header(3), paths(3));
     assert.ok(plain.saved);
