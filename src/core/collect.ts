@@ -1,10 +1,10 @@
 /**
- * The listing stage: one ripgrep walk per scope (one per region where workspace folders nest,
- * folderRegions.ts), each name tested against the pattern as it arrives, each match handed at
- * once to the stat stage and to the finding of its top-level entry, and checked for quoting; all
- * of it while ripgrep still walks, which is what the search waits for. Matches are kept as
- * parallel arrays (name, scope), which stays small for a million paths. Excludes that depend on
- * a sibling file are checked last, for the few matches they concern.
+ * The listing stage: one ripgrep walk per scope, each name tested against the pattern as it
+ * arrives, each match handed at once to the stat stage and to the finding of its top-level
+ * entry, and checked for quoting; all of it while ripgrep still walks, which is what the search
+ * waits for. Matches are kept as parallel arrays (name, scope), which stays small for a million
+ * paths. Excludes that depend on a sibling file are checked last, for the few matches they
+ * concern.
  */
 
 import { promises as fs } from 'node:fs';
@@ -16,8 +16,7 @@ import { nameText, needsQuoting, type RawName } from './names';
 import { createModifiedTimes, type ModifiedTimesSummary, type StatMode } from './modifiedTimes';
 import { compilePattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
-import type { ConditionalExclude } from './ripgrep/args';
-import { regionWalk, scopeRegions } from './folderRegions';
+import { ripgrepArgs, type ConditionalExclude, type WalkRules } from './ripgrep/args';
 import { dropListedTwice } from './nestedFolders';
 import { nameFilterArgs } from './ripgrep/nameFilter';
 import { runRipgrep } from './ripgrep/process';
@@ -89,9 +88,8 @@ interface SiblingCheck {
 
 export async function collectMatches(request: GlobRequest, options: CollectOptions, stopper: Stopper): Promise<CollectedMatches> {
   const names: RawName[] = [];
-  // Scopes are walked one after another, each in its regions, so each scope's matches are one run
-  // of names: the first match of each is enough while collecting (a number per match would cost
-  // 8-12 bytes).
+  // Scopes are walked one after another, so each scope's matches are one run of names: the
+  // first match of each is enough while collecting (a number per match would cost 8-12 bytes).
   const scopeStarts: number[] = [];
   // Names ripgrep printed in the walks so far, matching or not (the 'adaptive' stat way asks).
   let listedBefore = 0;
@@ -111,48 +109,35 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
   // which a listing sieved to the names that can match would no longer tell.
   const sieve = statMode === 'adaptive' ? [] : nameFilterArgs(request.pattern.requiredSuffix, sameStem.glob?.stem);
 
-  const regions = scopeRegions(request);
-  for (let regionIndex = 0; regionIndex < regions.length && !stopper.signal.aborted; regionIndex += 1) {
-    const region = regions[regionIndex];
-    const scopeIndex = region.scope;
+  for (let scopeIndex = 0; scopeIndex < request.scopes.length && !stopper.signal.aborted; scopeIndex += 1) {
     const scope = request.scopes[scopeIndex];
-    scopeStarts[scopeIndex] ??= names.length;
-    // The rules of the scope that holds the region: see folderRegions.ts.
-    const rules = options.rulesFor(request.scopes[region.ruledBy]);
+    scopeStarts[scopeIndex] = names.length;
+    const rules = options.rulesFor(scope);
     const conditional = rules.conditionalExcludes.map((exclude) => ({ exclude, pattern: compilePattern(exclude.glob) }));
-    const walk = regionWalk(request, region, { ...rules, includeIgnored: request.includeIgnored }, request.pattern.literalDirectories, sieve);
-    if (walk === undefined) {
-      walksEnded += 1;
-      continue;
-    }
-    const { args, cwd, rootPrefix, narrowedTo } = walk;
+    const { args, rootPrefix, narrowedTo } = scopeWalk(scope, { ...rules, includeIgnored: request.includeIgnored }, request.pattern.literalDirectories, sieve);
     const command = [options.ripgrepPath, ...args];
     const started = Date.now();
     let matched = 0;
     let pid: number | undefined;
     const outcome = await runRipgrep(
-      { ripgrepPath: options.ripgrepPath, args, cwd },
+      { ripgrepPath: options.ripgrepPath, args, cwd: scope.walkRoot },
       {
         signal: stopper.signal,
         onSpawn: (spawned) => {
           pid = spawned;
-          options.onRipgrep?.({ phase: 'start', command, cwd, pid });
+          options.onRipgrep?.({ phase: 'start', command, cwd: scope.walkRoot, pid });
         },
         // Names with the pattern's stem must reach the listing too, whatever they end with.
         ...(request.pattern.requiredSuffix && !sameStem.glob ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
         // Warnings about what the walk meets beside the directories it is narrowed to are not this search's.
         keepWarning: (line) => warningWithin(line, narrowedTo),
-        onName: (listedName, listedInWalk) => {
+        onName: (name, listedInWalk) => {
           listed = listedBefore + listedInWalk;
-          const text = nameText(listedName);
+          const text = nameText(name);
           if (!text.startsWith(rootPrefix)) {
             return;
           }
-          const name = walk.scopeName(listedName, text);
-          if (name === undefined) {
-            return;
-          }
-          const relative = region.under + text.slice(rootPrefix.length);
+          const relative = text.slice(rootPrefix.length);
           if (!request.pattern.matches(relative)) {
             // Only until the first match: an answer with matches needs no advice on case or name.
             if (names.length === 0) {
@@ -176,7 +161,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
           if (!request.includeIgnored) {
             for (const { exclude, pattern } of conditional) {
               if (pattern.matches(text)) {
-                siblingChecks.push({ match, sibling: siblingPath(cwd, text, exclude) });
+                siblingChecks.push({ match, sibling: siblingPath(scope, text, exclude) });
               }
             }
           }
@@ -189,7 +174,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
         },
       },
     );
-    options.onRipgrep?.({ phase: 'end', command, cwd, pid, listed: outcome.listed, matched, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
+    options.onRipgrep?.({ phase: 'end', command, cwd: scope.walkRoot, pid, listed: outcome.listed, matched, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
     listedBefore += outcome.listed;
     listed = listedBefore;
     warnings.push(...outcome.warnings);
@@ -211,7 +196,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     warnings,
     warningCount,
     ...(killedBy ? { killedBy } : {}),
-    listedAll: walksEnded === regions.length,
+    listedAll: walksEnded === request.scopes.length,
     allVerbatim,
     ...(names.length === 0 ? notMatchedFound(caseless, sameStem) : {}),
   };
@@ -233,6 +218,26 @@ function notMatchedFound(caseless: CaselessMatches, sameStem: SameStemMatches): 
   return { ...(inOtherCase ? { caseless: inOtherCase } : {}), ...(withStem ? { sameStem: withStem } : {}) };
 }
 
+/**
+ * How one scope is walked: ripgrep's arguments (narrowed to the search root and to `directories`,
+ * the leading directories every match lies under, then `sieve`, see nameFilter.ts), and what
+ * every name under the search root starts with, which is cut off before the pattern sees it;
+ * and the directories from the walk root it is narrowed to.
+ */
+export function scopeWalk(
+  scope: SearchScope,
+  rules: WalkRules,
+  directories: readonly string[],
+  sieve: readonly string[],
+): { args: string[]; rootPrefix: string; narrowedTo: string[] } {
+  const narrowedTo = [...scope.rootSegments, ...directories];
+  return {
+    args: [...ripgrepArgs(scope.throughLink ? { ...rules, followSymlinks: true } : rules, narrowedTo), ...sieve],
+    rootPrefix: scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '',
+    narrowedTo,
+  };
+}
+
 /** Each match's scope, from the first match of each scope. */
 function scopesOfMatches(scopeStarts: readonly number[], matches: number): Uint32Array {
   const scopeOf = new Uint32Array(matches);
@@ -240,13 +245,13 @@ function scopesOfMatches(scopeStarts: readonly number[], matches: number): Uint3
   return scopeOf;
 }
 
-function siblingPath(walkRoot: string, relative: string, exclude: ConditionalExclude): string {
+function siblingPath(scope: SearchScope, relative: string, exclude: ConditionalExclude): string {
   const directory = nodePath.posix.dirname(relative);
   const base = nodePath.posix.basename(relative);
   const stem = base.slice(0, base.length - nodePath.posix.extname(base).length);
   // Once, as VS Code's search does; a function, so a "$&" in the name is not a replacement pattern.
   const sibling = exclude.sibling.replace('$(basename)', () => stem);
-  return nodePath.join(walkRoot, directory, sibling);
+  return nodePath.join(scope.walkRoot, directory, sibling);
 }
 
 /** An excluded match leaves the result like a file that was never listed: no time, not counted. */

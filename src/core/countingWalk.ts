@@ -1,15 +1,13 @@
 /**
- * A walk that only counts: one more ripgrep run per scope (per region where workspace folders
- * nest, folderRegions.ts) for an empty answer, each name tested as it arrives and nothing
- * stat-ed, within a time bound and until the caller has counted enough; where the bound cuts a
- * walk of the whole tree, walks of its top levels use the time left.
+ * A walk that only counts: one more ripgrep run per scope for an empty answer, each name tested
+ * as it arrives and nothing stat-ed, within a time bound and until the caller has counted enough;
+ * where the bound cuts a walk of the whole tree, walks of its top levels use the time left.
  * The look at ignored files (ignoredProbe.ts) and at what patterns near the one given match
  * (nearMatches.ts) are such walks.
  */
 
 import * as nodePath from 'node:path';
-import type { RipgrepEvent } from './collect';
-import { regionWalk, scopeRegions } from './folderRegions';
+import { scopeWalk, type RipgrepEvent } from './collect';
 import { nameText, type RawName } from './names';
 import type { GlobRequest, SearchScope } from './request';
 import type { WalkRules } from './ripgrep/args';
@@ -32,12 +30,8 @@ export interface CountingWalk {
   readonly directories: readonly string[];
   /** ripgrep's sieve of names (nameFilter.ts). */
   readonly sieve: readonly string[];
-  /**
-   * More ripgrep arguments for one walk of a scope, which leave parts of it out (a depth bound,
-   * directories skipped); `walkedFrom` is the way from the scope's walk root to the walk's, which
-   * is not empty for the walk of a workspace folder nested in the scope (folderRegions.ts).
-   */
-  readonly scopeArgs?: (scope: SearchScope, walkedFrom: readonly string[]) => readonly string[];
+  /** More ripgrep arguments for one scope's walk, which leave parts of it out (a depth bound, directories skipped). */
+  readonly scopeArgs?: (scope: SearchScope) => readonly string[];
   /** Bytes every wanted name ends with, tested before a name is decoded. */
   readonly requiredSuffix?: string;
   /**
@@ -55,22 +49,15 @@ export async function countingWalks(request: GlobRequest, walk: CountingWalk, op
   const signal = AbortSignal.any([options.signal, AbortSignal.timeout(Math.max(0, Math.floor(options.timeLimitMs))), enough.signal]);
   let counted = 0;
   try {
-    for (const region of scopeRegions(request)) {
-      const scopeIndex = region.scope;
+    for (let scopeIndex = 0; scopeIndex < request.scopes.length; scopeIndex += 1) {
       const scope = request.scopes[scopeIndex];
-      // Each part of a scope with the rules of the workspace folder that holds it (folderRegions.ts).
-      const regionArgs = [...walk.sieve, ...(walk.scopeArgs?.(scope, region.walkedFrom) ?? [])];
-      const walked = regionWalk(request, region, walk.rules(request.scopes[region.ruledBy]), walk.directories, regionArgs);
-      if (walked === undefined) {
-        continue;
-      }
-      const { args, cwd, rootPrefix } = walked;
-      const logged = { command: [options.ripgrepPath, ...args], cwd, purpose: walk.purpose };
+      const { args, rootPrefix } = scopeWalk(scope, walk.rules(scope), walk.directories, [...walk.sieve, ...(walk.scopeArgs?.(scope) ?? [])]);
+      const logged = { command: [options.ripgrepPath, ...args], cwd: scope.walkRoot, purpose: walk.purpose };
       const started = Date.now();
       const countedBefore = counted;
       let pid: number | undefined;
       const outcome = await runRipgrep(
-        { ripgrepPath: options.ripgrepPath, args, cwd },
+        { ripgrepPath: options.ripgrepPath, args, cwd: scope.walkRoot },
         {
           signal,
           onSpawn: (spawned) => {
@@ -78,15 +65,14 @@ export async function countingWalks(request: GlobRequest, walk: CountingWalk, op
             options.onRipgrep?.({ ...logged, phase: 'start', pid });
           },
           ...(walk.requiredSuffix ? { requiredSuffix: walk.requiredSuffix } : {}),
-          onName: (listedName) => {
+          onName: (name) => {
             // Names already read from ripgrep's output still arrive after the walk is ended.
             if (enough.signal.aborted) {
               return;
             }
-            const text = nameText(listedName);
-            const name = text.startsWith(rootPrefix) ? walked.scopeName(listedName, text) : undefined;
-            if (name !== undefined) {
-              const seen = walk.consider(scopeIndex, name, region.under + text.slice(rootPrefix.length));
+            const text = nameText(name);
+            if (text.startsWith(rootPrefix)) {
+              const seen = walk.consider(scopeIndex, name, text.slice(rootPrefix.length));
               counted = seen.counted;
               if (seen.enough) {
                 enough.abort();
@@ -175,11 +161,7 @@ export async function countingWalksThenTopLevels(request: GlobRequest, walk: Cou
     const topLevels: CountingWalk = {
       ...once,
       // ripgrep counts depth from its working directory, the scope's walk root.
-      scopeArgs: (scope, walkedFrom) => [
-        ...(walk.scopeArgs?.(scope, walkedFrom) ?? []),
-        '--max-depth',
-        String(Math.max(0, scope.rootSegments.length + walk.directories.length + levels - walkedFrom.length)),
-      ],
+      scopeArgs: (scope) => [...(walk.scopeArgs?.(scope) ?? []), '--max-depth', String(scope.rootSegments.length + walk.directories.length + levels)],
     };
     if ((await countingWalks(request, topLevels, { ...options, timeLimitMs })) !== true) {
       break;

@@ -1,21 +1,18 @@
 /**
- * A workspace folder inside another (a package of a monorepo opened beside the whole): both
- * scopes walk its files, each with the inner folder's rules (folderRegions.ts), and VS Code's
- * search shows each of them once, under the inner folder. Here, afterwards, a file a scope nested
- * in another listed too is left out of the outer one, so each file is shown under the innermost
- * folder whose walk lists it: under the outer folder only where the outer pattern alone matches
- * it ("packages/**\/*.ts" from the outer folder, which the inner one has no packages/ for). With
- * three levels (A holds B holds C) a file under C that C's pattern matches is C's; one only A's
- * and B's patterns match is B's.
+ * A workspace folder inside another (a package of a monorepo opened beside the whole): both walks
+ * list its files, and VS Code's search shows each of them once, under the inner folder. Here each
+ * walk lists everything it matches, and afterwards a file the inner walk listed too is left out of
+ * the outer one. Skipping the inner directory in the outer walk instead, as VS Code does, lost the
+ * files only the outer walk matches: "packages/**\/*.ts" from the outer folder, which the inner one
+ * has no packages/ for.
  */
 
 import * as nodePath from 'node:path';
-import { nestedScopes } from './folderRegions';
 import { nameText, type RawName } from './names';
 import type { GlobRequest } from './request';
 
 /**
- * Gives the outer walks' copies of files a nested scope listed no time (NaN), so they leave the
+ * Gives the outer walks' copies of files an inner walk listed no time (NaN), so they leave the
  * result like files never listed. `scopeStarts` holds each walk's first match (none for a walk
  * that did not run).
  */
@@ -37,16 +34,19 @@ export function dropListedTwice(request: GlobRequest, names: readonly RawName[],
     return listed;
   };
   request.scopes.forEach((scope, scopeIndex) => {
-    const inner = nestedScopes(request, scopeIndex).map(({ index, fromWalkRoot }) => ({ prefix: `${fromWalkRoot.join('/')}/`, index }));
+    const inner = (scope.nestedRoots ?? []).map((segments) => {
+      // resolve: a folder given as ".../app/" is the same directory as ".../app".
+      const root = nodePath.resolve(scope.walkRoot, ...segments);
+      return { prefix: `${segments.join('/')}/`, scopeIndex: request.scopes.findIndex((other) => nodePath.resolve(other.searchRoot) === root) };
+    });
     if (inner.length === 0) {
       return;
     }
     const [start, end] = matchesOf(scopeIndex);
     for (let match = start; match < end; match += 1) {
       const text = nameText(names[match]);
-      // Any scope nested in this one that holds the file, not only the innermost: a file of C in
-      // A holds B holds C that C's pattern does not match is B's when B's does.
-      if (inner.some(({ prefix, index }) => text.startsWith(prefix) && listedPaths(index).has(nodePath.join(scope.walkRoot, text)))) {
+      const nested = inner.find(({ prefix, scopeIndex: innerIndex }) => innerIndex >= 0 && text.startsWith(prefix));
+      if (nested !== undefined && listedPaths(nested.scopeIndex).has(nodePath.join(scope.walkRoot, text))) {
         mtimes[match] = Number.NaN;
       }
     }

@@ -56,8 +56,7 @@ export interface SearchScope {
   readonly folder?: WorkspaceFolder;
   /**
    * The search roots of the request's other walks that lie inside this one's, as segments from
-   * the walk root: each is walked with its own folder's rules (folderRegions.ts), and a file both
-   * walks list is kept in the inner one only (nestedFolders.ts).
+   * the walk root: a file both walks list is kept in the inner one only (nestedFolders.ts).
    */
   readonly nestedRoots?: ReadonlyArray<readonly string[]>;
   /**

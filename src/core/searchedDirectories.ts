@@ -40,11 +40,9 @@ export async function searchedDirectories(request: GlobRequest, siblings: Siblin
   const seen = new Set<string>();
   const allSeen = (): boolean => seen.size === siblings.names.length;
   // Each walk gets what is left of the time.
-  const walk = (scopeArgs: (scope: SearchScope, walkedFrom: readonly string[]) => readonly string[]): Promise<boolean | undefined> =>
+  const walk = (scopeArgs: (scope: SearchScope) => readonly string[]): Promise<boolean | undefined> =>
     sightings(request, siblings, seen, scopeArgs, { ...options, timeLimitMs: options.timeLimitMs - (Date.now() - started) });
-  // ripgrep counts depth from its working directory, which for a workspace folder nested in the
-  // scope is that folder's root (folderRegions.ts).
-  const shallow = await walk((scope, walkedFrom) => ['--max-depth', String(Math.max(0, scope.rootSegments.length + siblings.parent.length + 1 + SHALLOW_LEVELS + 1 - walkedFrom.length))]);
+  const shallow = await walk((scope) => ['--max-depth', String(scope.rootSegments.length + siblings.parent.length + 1 + SHALLOW_LEVELS + 1)]);
   if (allSeen() || shallow !== true) {
     return siblings.names;
   }
@@ -59,8 +57,7 @@ export async function searchedDirectories(request: GlobRequest, siblings: Siblin
   if ([...skipping.values()].some((args) => args === undefined)) {
     return siblings.names;
   }
-  // Only in the scope's own walk: a nested folder's walk starts elsewhere, and walks the met directories again.
-  const whole = await walk((scope, walkedFrom) => (walkedFrom.length === 0 ? (skipping.get(scope) ?? []) : []));
+  const whole = await walk((scope) => skipping.get(scope) ?? []);
   return whole === true ? siblings.names.filter((name) => seen.has(name)) : siblings.names;
 }
 
@@ -69,7 +66,7 @@ function sightings(
   request: GlobRequest,
   siblings: Siblings,
   seen: Set<string>,
-  scopeArgs: (scope: SearchScope, walkedFrom: readonly string[]) => readonly string[],
+  scopeArgs: (scope: SearchScope) => readonly string[],
   options: SearchedDirectoriesOptions,
 ): Promise<boolean | undefined> {
   const wanted = new Set(siblings.names);
