@@ -16,7 +16,8 @@ import { nameText, needsQuoting, type RawName } from './names';
 import { createModifiedTimes, type ModifiedTimesSummary, type StatMode } from './modifiedTimes';
 import { compilePattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
-import { ripgrepArgs, type ConditionalExclude, type WalkRules } from './ripgrep/args';
+import type { ConditionalExclude } from './ripgrep/args';
+import { scopeWalk } from './scopeWalk';
 import { dropListedTwice } from './nestedFolders';
 import { nameFilterArgs } from './ripgrep/nameFilter';
 import { runRipgrep } from './ripgrep/process';
@@ -47,10 +48,11 @@ export interface RipgrepEvent {
   readonly elapsedMs?: number;
   /**
    * Set on the walks of an empty answer that count the files `includeIgnored` would add and
-   * those that patterns near the one given match, and on the one that finds which directories
-   * beside a missing one are searched (countingWalk.ts).
+   * those that patterns near the one given match, on the one that finds which directories
+   * beside a missing one are searched (countingWalk.ts), and on the one that asks which files a
+   * folder nested in another shows (nestedFolders.ts).
    */
-  readonly purpose?: 'countIgnored' | 'countNear' | 'findSearchedDirectories';
+  readonly purpose?: 'countIgnored' | 'countNear' | 'findSearchedDirectories' | 'checkNestedFolder';
 }
 
 export interface CollectedMatches extends ModifiedTimesSummary {
@@ -187,7 +189,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
 
   const summary = await times.finish();
   await dropWhereSiblingExists(siblingChecks, summary.mtimes);
-  dropListedTwice(request, names, scopeStarts, summary.mtimes);
+  await dropListedTwice(request, names, scopeStarts, summary.mtimes, { ripgrepPath: options.ripgrepPath, rulesFor: options.rulesFor, signal: stopper.signal, onRipgrep: options.onRipgrep });
   return {
     ...summary,
     names,
@@ -216,26 +218,6 @@ function notMatchedFound(caseless: CaselessMatches, sameStem: SameStemMatches): 
   const inOtherCase = caseless.matches();
   const withStem = sameStem.matches();
   return { ...(inOtherCase ? { caseless: inOtherCase } : {}), ...(withStem ? { sameStem: withStem } : {}) };
-}
-
-/**
- * How one scope is walked: ripgrep's arguments (narrowed to the search root and to `directories`,
- * the leading directories every match lies under, then `sieve`, see nameFilter.ts), and what
- * every name under the search root starts with, which is cut off before the pattern sees it;
- * and the directories from the walk root it is narrowed to.
- */
-export function scopeWalk(
-  scope: SearchScope,
-  rules: WalkRules,
-  directories: readonly string[],
-  sieve: readonly string[],
-): { args: string[]; rootPrefix: string; narrowedTo: string[] } {
-  const narrowedTo = [...scope.rootSegments, ...directories];
-  return {
-    args: [...ripgrepArgs(scope.throughLink ? { ...rules, followSymlinks: true } : rules, narrowedTo), ...sieve],
-    rootPrefix: scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '',
-    narrowedTo,
-  };
 }
 
 /** Each match's scope, from the first match of each scope. */

@@ -7,7 +7,8 @@
  */
 
 import * as nodePath from 'node:path';
-import { scopeWalk, type RipgrepEvent } from './collect';
+import type { RipgrepEvent } from './collect';
+import { scopeWalk } from './scopeWalk';
 import { nameText, type RawName } from './names';
 import type { GlobRequest, SearchScope } from './request';
 import type { WalkRules } from './ripgrep/args';

@@ -25,6 +25,7 @@ const WALK_PURPOSES: Record<NonNullable<RipgrepEvent['purpose']>, string> = {
   countIgnored: ', counting the ignored files an empty answer would add',
   countNear: ', counting the files near patterns match for an empty answer',
   findSearchedDirectories: ', finding which directories beside a missing one are searched, for an empty answer',
+  checkNestedFolder: ", finding which files listed under a folder nested in another that folder's settings show",
 };
 
 export class GlobService implements vscode.Disposable {
