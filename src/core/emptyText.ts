@@ -95,7 +95,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     const opening = fromHome ? '"~/" is the home directory, and the pattern' : 'The pattern';
     const anchors = fromHome ? '' : ': a leading "/" only anchors it there';
     hints.push(
-      `- ${opening} starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}${anchors}. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}.`,
+      `- ${opening} starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}${anchors}. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}${withIgnored(result.includeIgnored)}.`,
     );
   } else if (context.anyDepthPattern !== undefined && !otherPatternGiven && !result.directories?.found.length && !result.ignoredMatches?.count) {
     const anchoring = context.absolutePattern

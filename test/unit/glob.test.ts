@@ -1348,6 +1348,9 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       assert.ok(fromHome.text.includes(`- "~/" is the home directory, and the pattern starts with ${JSON.stringify(outside.path('notes'))}, a directory outside the workspace, but a pattern is matched inside the workspace. To search that directory, pass it as "path" and the rest as the pattern: "path": ${JSON.stringify(outside.path('notes'))}, "pattern": "*.md".`), fromHome.text);
       const followed = await search(tree, { pattern: '*.md', path: outside.path('notes') });
       assert.deepEqual(followed.page.map((path) => path.path), [outside.path('notes', 'a.md')]);
+      // Regression: after an includeIgnored search the path and pattern came without it.
+      const ignoring = await search(tree, { pattern: `${outside.root}/notes/*.md`, includeIgnored: true });
+      assert.ok(ignoring.text.includes(`"path": ${JSON.stringify(outside.path('notes'))}, "pattern": "*.md" with "includeIgnored": true.`), ignoring.text);
       // An absolute pattern inside the workspace is split into root and pattern instead.
       const inside = await search(tree, { pattern: `${tree.root}/src/*.md` });
       assert.equal(inside.total, 0);
