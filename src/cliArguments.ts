@@ -78,16 +78,24 @@ function numberNeeded(option: string, integer: boolean, text: string): string {
 
 /** What parseArgs found wrong, as the tool says it. */
 function argumentProblem(argv: readonly string[], error: NodeJS.ErrnoException): string {
-  const option = /'(-[^']*)'/.exec(error.message)?.[1];
+  // parseArgs names the option as written ('--bogus'), or with its value's placeholder
+  // ('--max-results <value>', for a value that is missing).
+  const option = /'(-[^' ]*)/.exec(error.message)?.[1];
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
     return `unknown option ${JSON.stringify(option)}; a pattern that starts with "-" goes after "--" (workspace-glob -- ${JSON.stringify(option)})`;
   }
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
     const name = option.replace(/^--/, '');
     if (name in NUMBER_OPTIONS) {
-      // "--max-results -1": the value starts with a dash, so parseArgs will not take it.
-      const given = argv[argv.indexOf(option) + 1];
-      return numberNeeded(name, NUMBER_OPTIONS[name as keyof typeof NUMBER_OPTIONS].integer, given ?? '');
+      // The value is missing, or starts with a dash ("--max-results -1"), which parseArgs will not
+      // take: the one that failed is after the last such use of the option.
+      let at = argv.length - 1;
+      while (at > 0 && !(argv[at] === option && (argv[at + 1] === undefined || argv[at + 1].startsWith('-')))) {
+        at -= 1;
+      }
+      const given = argv[at + 1];
+      const integer = NUMBER_OPTIONS[name as keyof typeof NUMBER_OPTIONS].integer;
+      return given === undefined ? `${option} needs a positive ${integer ? 'whole ' : ''}number after it` : numberNeeded(name, integer, given);
     }
     return `${option} takes no value`;
   }

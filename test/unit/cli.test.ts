@@ -154,6 +154,9 @@ describe('command line (the built dist/cli.js)', () => {
       [['--timeout-seconds', '1e', '*'], '--timeout-seconds needs a positive number, not "1e"'],
       [['--bogus', '*'], 'unknown option "--bogus"; a pattern that starts with "-" goes after "--" (workspace-glob -- "--bogus")'],
       [['--json=yes', '*'], '--json takes no value'],
+      // Regression: 'takes no value' for a value left out, and the first value blamed for the second.
+      [['*', '--max-results'], '--max-results needs a positive whole number after it'],
+      [['--max-results', '5', '--max-results', '-3', '*'], '--max-results needs a positive whole number, not "-3"'],
     ];
     for (const [args, message] of said) {
       assert.equal(run(args, tree.root).stderr, `workspace-glob: ${message} (see workspace-glob --help)\n`);
