@@ -23,12 +23,27 @@ export function joinName(root: string, name: RawName): string | Buffer {
 }
 
 /**
- * Characters that print as nothing or move the text around them: the soft hyphen, the Arabic
- * letter mark, the Hangul fillers, the Mongolian vowel separator, the zero-width characters and
- * direction marks, the directional embeddings, overrides and isolates (the "Trojan Source"
- * characters), the invisible operators and the byte order mark.
+ * Characters that print as nothing or move the text around them: the soft hyphen, the combining
+ * grapheme joiner, the Arabic letter mark, the Hangul fillers, the Khmer inherent vowels, the
+ * Mongolian variation selectors and vowel separator, the zero-width space and direction marks,
+ * the directional embeddings, overrides and isolates (the "Trojan Source" characters), the
+ * invisible operators, the braille blank (it looks like a space), the byte order mark and the
+ * interlinear annotation marks.
  */
-const INVISIBLE = '\u00ad\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0';
+const INVISIBLE = '\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u2800\u3164\ufeff\uffa0\ufff9-\ufffb';
+/**
+ * Above U+FFFF, as the UTF-16 pairs a string holds them in: the tag characters (U+E0000-E007F, a
+ * known way to hide text from a language model) and the variation selectors U+E0100-E01EF.
+ */
+const INVISIBLE_PAIRS = '\\uDB40[\\uDC00-\\uDC7F\\uDD00-\\uDDEF]';
+/**
+ * The zero-width non-joiner and joiner and the variation selectors, which Persian and Indic words
+ * and emoji sequences ("👨‍👩‍👧", "❤️") hold as a matter of course: a name is quoted for them only where
+ * one stands at an end or beside ASCII (a selector after it), where no script needs them and
+ * "readme\u200d.md" would read as readme.md.
+ */
+const JOINERS = '\u200c\u200d\ufe00-\ufe0f';
+const JOINER_ASTRAY = `(?:^|[\\u0000-\\u007f])[${JOINERS}]|[\u200c\u200d](?:$|[\\u0000-\\u007f])`;
 /** Spaces other than U+0020: "a\u00a0b" reads as "a b", which names another file. */
 const OTHER_SPACES = '\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000';
 /** Whitespace at either end of a name or of one of its directories: "notes.md " reads as "notes.md". */
@@ -37,17 +52,18 @@ const SPACE_AT_SEGMENT_END = '(?:^|/)\\s|\\s(?:$|/)';
 // What makes a name need quoting, in one pass over it: a leading `"`, `</`, C0 controls, DEL,
 // C1 controls and the Unicode line and paragraph separators (which some readers treat as line
 // breaks), on POSIX a backslash, and what a reader cannot see or tell from something else (above).
-const MISLEADING_ON_POSIX = new RegExp(`^"|</|${SPACE_AT_SEGMENT_END}|[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\\\${INVISIBLE}${OTHER_SPACES}]`);
-const MISLEADING_ON_WINDOWS = new RegExp(`^"|</|${SPACE_AT_SEGMENT_END}|[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE}${OTHER_SPACES}]`);
+const UNSEEN = `${SPACE_AT_SEGMENT_END}|${JOINER_ASTRAY}|${INVISIBLE_PAIRS}`;
+const MISLEADING_ON_POSIX = new RegExp(`^"|</|${UNSEEN}|[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\\\${INVISIBLE}${OTHER_SPACES}]`);
+const MISLEADING_ON_WINDOWS = new RegExp(`^"|</|${UNSEEN}|[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029${INVISIBLE}${OTHER_SPACES}]`);
 /** Written as `\uXXXX` inside the quotes too, where as themselves they would still go unseen. */
-const ESCAPED_IN_QUOTES = new RegExp(`[\\u007f-\\u009f\\u2028\\u2029${INVISIBLE}${OTHER_SPACES}]`, 'g');
+const ESCAPED_IN_QUOTES = new RegExp(`${INVISIBLE_PAIRS}|[\\u007f-\\u009f\\u2028\\u2029${INVISIBLE}${JOINERS}${OTHER_SPACES}]`, 'g');
 
 /**
  * What can make a name need quoting, any whitespace included: one scan of a character class,
  * which settles most names, where the test at both ends of every segment took twice as long
  * (100,000 names of the benchmark tree: 5 ms against 10).
  */
-const MAYBE_MISLEADING = new RegExp(`^"|</|[\\u0000-\\u001f\\u007f-\\u009f\\s\\\\${INVISIBLE}]`);
+const MAYBE_MISLEADING = new RegExp(`^"|</|[\\u0000-\\u001f\\u007f-\\u009f\\s\\\\\\uDB40${INVISIBLE}${JOINERS}]`);
 
 /**
  * Whether any of the lines in `text` (shown paths, each ending with a newline) may need quoting:
@@ -59,7 +75,7 @@ export function linesMayNeedQuoting(text: string): boolean {
 }
 
 const LINES_MAY_NEED_QUOTING = new RegExp(
-  `(?:^|[\\n/]) | (?:[\\n/]|$)|[\\u0000-\\u0009\\u000b-\\u001f"<\\\\\\u007f-\\u009f\\u2028\\u2029${INVISIBLE}${OTHER_SPACES}]`,
+  `(?:^|[\\n/]) | (?:[\\n/]|$)|[\\u0000-\\u0009\\u000b-\\u001f"<\\\\\\u007f-\\u009f\\u2028\\u2029\\uDB40${INVISIBLE}${JOINERS}${OTHER_SPACES}]`,
 );
 
 export function needsQuoting(name: string, posix = process.platform !== 'win32'): boolean {
@@ -82,7 +98,7 @@ function quote(text: string): string {
 function jsonEscape(text: string): string {
   return JSON.stringify(text)
     .slice(1, -1)
-    .replace(ESCAPED_IN_QUOTES, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(ESCAPED_IN_QUOTES, (found) => [...Array(found.length).keys()].map((i) => `\\u${found.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''))
     .replace(/<\//g, '<\\/');
 }
 

@@ -32,6 +32,19 @@ describe('names (unit)', () => {
     assert.equal(showName('dir /a.ts', true), '"dir /a.ts"');
     assert.equal(showName('dir/ a.ts', false), '"dir/ a.ts"');
     assert.equal(showName('with space/in the middle.txt', true), 'with space/in the middle.txt');
+    // Found by a review: a tag character (how text is hidden from a language model), the braille
+    // blank, a variation selector after ASCII and the combining grapheme joiner still printed as is.
+    assert.equal(showName('readme\u{E0020}.md', true), '"readme\\udb40\\udc20.md"');
+    assert.equal(showName('a\u2800b.md', true), '"a\\u2800b.md"');
+    assert.equal(showName('x\uFE0F.md', true), '"x\\ufe0f.md"');
+    assert.equal(showName('a\u034fb', true), '"a\\u034fb"');
+    assert.equal(showName('readme\u200d.md', true), '"readme\\u200d.md"');
+  });
+
+  it('leaves the joiners and selectors of words and emoji alone, where they stand between other letters', () => {
+    for (const name of ['\u2764\uFE0F.txt', '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}.png', '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.txt']) {
+      assert.equal(showName(name, true), name);
+    }
   });
 
   it('leaves a backslash alone where it cannot be in a name (Windows)', () => {
@@ -45,7 +58,7 @@ describe('names (unit)', () => {
 
   it('parses every shown form back to the exact name', () => {
     const names: RawName[] = [
-      'plain.txt', 'a\nb', '"q"', 'x\\y', 'a</b', 'tab\t', 'ü\u0085', '\\x41 literal', 'rlo\u202e', 'end ', 'nb\u00a0sp',
+      'plain.txt', 'a\nb', '"q"', 'x\\y', 'a</b', 'tab\t', 'ü\u0085', '\\x41 literal', 'rlo\u202e', 'end ', 'nb\u00a0sp', 'tag\u{E0041}', 'zwj\u200d',
       Buffer.from([0x61, 0xff, 0x5c, 0x78, 0x34, 0x31, 0x0a, 0xc3]),
       Buffer.concat([Buffer.from('</'), Buffer.from([0x80])]),
     ];
