@@ -6,10 +6,12 @@
  * name a list that is gone, and whoever opens it should hear that, not that it was never a list.
  */
 
-import { promises as fs } from 'node:fs';
+import { createReadStream, promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
+import { createInterface } from 'node:readline';
+import { joinName } from './names';
 import { SPILL_FILE_NAME } from './spill';
-import { parseSpillHeader, type ParsedSpill } from './spillFormat';
+import { parseSpillHeader, resolveSpillLine, type ParsedSpill } from './spillFormat';
 
 /**
  * `saved`: a list in the directory, safe to read. `removed`: named as the directory's lists are
@@ -65,3 +67,52 @@ export function savedListTime(listFile: string): Date | undefined {
   const [year, month, day, hours, minutes, seconds, milliseconds] = stamp.slice(1).map(Number);
   return new Date(Date.UTC(year, month - 1, day, hours, minutes, seconds, milliseconds));
 }
+
+/** A path line of a saved list, and the file it names. */
+export interface ListedPath {
+  readonly shown: string;
+  readonly file: string | Buffer;
+}
+
+/**
+ * The first `maxPaths` paths of a saved list, read line by line so a list of a million paths is
+ * not read whole for a few; an empty array when the file is not a list. Lines that name no file
+ * under the list's roots are passed over.
+ */
+export async function readListedPaths(listFile: string, maxPaths: number): Promise<ListedPath[]> {
+  const stream = createReadStream(listFile, { encoding: 'utf8' });
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  const header: string[] = [];
+  let roots: ParsedSpill['roots'] | undefined;
+  const listed: ListedPath[] = [];
+  try {
+    for await (const line of lines) {
+      if (roots === undefined) {
+        header.push(line);
+        if (line === '' && header.length > 1) {
+          // The header ends with the first empty line; the paths follow.
+          const parsed = parseSpillHeader(`${header.join('\n')}\n`);
+          if (parsed === undefined) {
+            return [];
+          }
+          roots = parsed.roots;
+        }
+        continue;
+      }
+      const target = line === '' ? undefined : resolveSpillLine(line, roots);
+      if (target) {
+        listed.push({ shown: line, file: joinName(target.root, target.relative) });
+        if (listed.length === maxPaths) {
+          break;
+        }
+      }
+    }
+  } catch {
+    return listed;
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+  return listed;
+}
+

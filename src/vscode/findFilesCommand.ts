@@ -2,13 +2,15 @@
  * "Glob: Find Files…" for people: asks for a pattern, runs the same search the tool runs, and
  * shows the same page in a quick pick, grouped by top-level entry, with the footer's facts in the
  * title and placeholder, an item that opens the complete list, and items that look inside the
- * largest entries (nextSearches.ts). Picking a file opens it. An empty answer is a message whose
- * buttons run the searches it suggests.
+ * largest entries (nextSearches.ts). Typing finds the complete list's files too
+ * (completeListPick.ts). Picking a file opens it. An empty answer is a message whose buttons run
+ * the searches it suggests.
  */
 
 import * as vscode from 'vscode';
 import type { GlobResult, PagePath } from '../core';
 import type { GlobService } from './globService';
+import { offerCompleteList } from './completeListPick';
 import { openList } from './listCommands';
 import { resultListTitle } from './listTitle';
 import { nextSearches, type NextSearch } from './nextSearches';
@@ -68,12 +70,13 @@ function pick(service: GlobService, result: GlobResult, next: readonly NextSearc
   const quickPick = vscode.window.createQuickPick<Item>();
   quickPick.title = title(result);
   quickPick.placeholder = result.sampled
-    ? 'A round-robin sample across top-level entries, not the oldest files. Type to filter.'
+    ? `A round-robin sample across top-level entries, not the oldest files. Type to filter${result.spill?.saved ? ' the complete list' : ''}.`
     : result.page.length < result.total
-      ? 'The oldest files, oldest first; the complete list has the rest. Type to filter.'
+      ? `The oldest files, oldest first; the complete list has the rest. Type to filter${result.spill?.saved ? ' it' : ''}.`
       : 'Oldest first. Type to filter.';
   quickPick.matchOnDescription = true;
   quickPick.items = items(service, result, next);
+  const completeList = offerCompleteList(quickPick, result, listedFileItem, (label) => ({ kind: vscode.QuickPickItemKind.Separator, label }));
 
   return new Promise((resolve) => {
     let accepted = false;
@@ -84,6 +87,7 @@ function pick(service: GlobService, result: GlobResult, next: readonly NextSearc
       resolve(await item?.open?.());
     });
     quickPick.onDidHide(() => {
+      completeList.dispose();
       quickPick.dispose();
       if (!accepted) {
         resolve(undefined);
@@ -136,12 +140,17 @@ function items(service: GlobService, result: GlobResult, next: readonly NextSear
 }
 
 function fileItem(path: PagePath): Item {
-  if (typeof path.absolutePath !== 'string') {
-    return { label: path.shown, description: 'name is not UTF-8; cannot be opened here' };
+  return listedFileItem(path.shown, path.absolutePath);
+}
+
+/** An item that opens a file, shown as the tool shows its path. */
+function listedFileItem(shown: string, file: string | Buffer): Item {
+  if (typeof file !== 'string') {
+    return { label: shown, description: 'name is not UTF-8; cannot be opened here' };
   }
-  const uri = vscode.Uri.file(path.absolutePath);
+  const uri = vscode.Uri.file(file);
   return {
-    label: path.shown,
+    label: shown,
     iconPath: vscode.ThemeIcon.File,
     open: async () => (await vscode.window.showTextDocument(uri, { preview: true })).document.uri,
   };

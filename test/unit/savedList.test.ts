@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { chunksOfLines } from '../../src/core/shownLines';
 import { prunesSettled, saveSpill } from '../../src/core/spill';
-import { readSavedListHeader, savedListState, savedListTime } from '../../src/core/savedList';
+import { readListedPaths, readSavedListHeader, savedListState, savedListTime } from '../../src/core/savedList';
+import { showName } from '../../src/core/names';
 import { LastList, type ListMemento } from '../../src/vscode/lastList';
 import { listTitle } from '../../src/vscode/listTitle';
 import { TempTree } from './helpers/tree';
@@ -32,6 +33,32 @@ describe('saved complete lists, read back by path', () => {
       { pattern: 'src/**/*.ts', ...(path ? { path } : {}), roots: [{ prefix: '', path: '/w' }], total: 4097, complete: true, savedAt: new Date(Date.UTC(2026, 10, 30, 10, 0, at)) },
       chunksOfLines(3, (position) => `src/file-${position}.ts`),
     );
+
+  it('reads the first paths of a list back with the files they name, a list of several roots and a name that is not UTF-8 too', async () => {
+    const odd = Buffer.concat([Buffer.from('back/b-'), Buffer.from([0xff])]);
+    const lines = ['front/src/a.ts', showName(odd, true), 'front/README.md'];
+    const saved = await saveSpill(
+      tree.path('lists'),
+      { maxLists: 1, maxTotalBytes: 1 << 20 },
+      { pattern: '*', roots: [{ prefix: 'front/', path: '/w/front' }, { prefix: 'back/', path: '/w/back' }], total: 3, complete: true, savedAt: new Date() },
+      chunksOfLines(3, (position) => lines[position]),
+    );
+    assert.ok(saved.saved);
+    const listed = await readListedPaths(saved.path, 10);
+    assert.deepEqual(
+      listed.map(({ shown, file }) => [shown, typeof file === 'string' ? file : file.toString('latin1')]),
+      [
+        ['front/src/a.ts', '/w/front/src/a.ts'],
+        ['"back/b-\\xff"', Buffer.concat([Buffer.from('/w/back/b-'), Buffer.from([0xff])]).toString('latin1')],
+        ['front/README.md', '/w/front/README.md'],
+      ],
+    );
+    assert.deepEqual((await readListedPaths(saved.path, 2)).map(({ shown }) => shown), ['front/src/a.ts', '"back/b-\\xff"']);
+    // Not a list: nothing.
+    writeFileSync(tree.path('other.txt'), 'src/a.ts\n\nsrc/b.ts\n');
+    assert.deepEqual(await readListedPaths(tree.path('other.txt'), 10), []);
+    assert.deepEqual(await readListedPaths(tree.path('missing.txt'), 10), []);
+  });
 
   it('tells a saved list from one pruned since and from a file that never was one', async () => {
     const directory = tree.path('lists');

@@ -147,6 +147,31 @@ describe('the complete list, the quick pick and @glob, for people', () => {
     }
   });
 
+  it('typing in the quick pick of a sampled result finds files of the complete list that are not on the page', async function () {
+    if (!harnessAvailable()) {
+      // Typing into the quick pick needs the runner's browser (harness/runInHost.js).
+      this.skip();
+    }
+    // Regression: the filter saw the page's 100 files only, and item-2999.dat (in the complete
+    // list, not on the page) was not found.
+    const api = await extensionApi();
+    const results: Array<{ page: ReadonlyArray<{ shown: string }> }> = [];
+    const listener = api.onDidSearch((result) => results.push(result));
+    try {
+      const picked = vscode.commands.executeCommand<vscode.Uri | undefined>('workspaceGlob.findFiles', { pattern: '*.dat' });
+      await waitFor('the search', () => (results.length > 0 ? true : undefined));
+      assert.ok(!results[0].page.some((path) => path.shown.endsWith('/item-2999.dat')), 'item-2999.dat is on the page: the case to test');
+      await uiAction('click', '.quick-input-box input');
+      await uiAction('type', 'item-2999.dat');
+      await uiAction('click', '.quick-input-list >> text=/item-2999\\.dat/');
+      const uri = await picked;
+      assert.equal(uri?.fsPath, path.join(workspaceFolder(), 'bulk', 'group-29', 'item-2999.dat'));
+    } finally {
+      listener.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    }
+  });
+
   it('an empty quick-pick search says why in a message whose button runs the search meant', async function () {
     if (!harnessAvailable()) {
       // Clicking the message's button needs the runner's browser (harness/runInHost.js).
