@@ -189,7 +189,8 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
 
   const summary = await times.finish();
   await dropWhereSiblingExists(siblingChecks, summary.mtimes);
-  await dropListedTwice(request, names, scopeStarts, summary.mtimes, { ripgrepPath: options.ripgrepPath, rulesFor: options.rulesFor, signal: stopper.signal, onRipgrep: options.onRipgrep });
+  const nested = await dropListedTwice(request, names, scopeStarts, summary.mtimes, { ripgrepPath: options.ripgrepPath, rulesFor: options.rulesFor, signal: stopper.signal, onRipgrep: options.onRipgrep });
+  killedBy ??= nested.killedBy;
   return {
     ...summary,
     names,
@@ -198,7 +199,8 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     warnings,
     warningCount,
     ...(killedBy ? { killedBy } : {}),
-    listedAll: walksEnded === request.scopes.length,
+    // A check of an inner folder's rules that did not end leaves files it would have taken out.
+    listedAll: walksEnded === request.scopes.length && nested.answered,
     allVerbatim,
     ...(names.length === 0 ? notMatchedFound(caseless, sameStem) : {}),
   };

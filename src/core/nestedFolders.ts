@@ -32,6 +32,14 @@ export interface NestedFoldersOptions {
   readonly onRipgrep?: (event: RipgrepEvent) => void;
 }
 
+/** How the checks of the inner folders' rules ended, for the answer to say. */
+export interface NestedCheck {
+  /** False when a check was stopped: the outer copies it did not answer for stayed. */
+  readonly answered: boolean;
+  /** The signal that ended a check's ripgrep when it was not us. */
+  readonly killedBy?: string;
+}
+
 /**
  * Gives the outer walks' copies of files an inner walk listed, or the inner folder's rules hide,
  * no time (NaN), so they leave the result like files never listed. `scopeStarts` holds each walk's
@@ -43,7 +51,7 @@ export async function dropListedTwice(
   scopeStarts: readonly number[],
   mtimes: Float64Array,
   options: NestedFoldersOptions,
-): Promise<void> {
+): Promise<NestedCheck> {
   const matchesOf = (scopeIndex: number): [number, number] => {
     const start = scopeStarts[scopeIndex] ?? names.length;
     const next = scopeStarts.slice(scopeIndex + 1).find((later) => later !== undefined);
@@ -60,8 +68,9 @@ export async function dropListedTwice(
     }
     return listed;
   };
-  // By inner scope: the outer copies no inner walk listed, by the file's path, to ask its rules of.
-  const unlisted = new Map<number, Map<string, number[]>>();
+  // By inner scope: the outer copies no inner walk listed, by the file's path, to ask its rules
+  // of, and the outer scopes they come from.
+  const unlisted = new Map<number, { byPath: Map<string, number[]>; outers: Set<number> }>();
   request.scopes.forEach((scope, scopeIndex) => {
     const inner = innerScopes(request, scopeIndex);
     if (inner.length === 0) {
@@ -79,30 +88,58 @@ export async function dropListedTwice(
         continue;
       }
       for (const { index } of holding) {
-        const byPath = unlisted.get(index) ?? new Map<string, number[]>();
-        byPath.set(path, [...(byPath.get(path) ?? []), match]);
-        unlisted.set(index, byPath);
+        const checks = unlisted.get(index) ?? { byPath: new Map<string, number[]>(), outers: new Set<number>() };
+        checks.byPath.set(path, [...(checks.byPath.get(path) ?? []), match]);
+        checks.outers.add(scopeIndex);
+        unlisted.set(index, checks);
       }
     }
   });
   // With includeIgnored no folder's rules hide anything the outer walk lists.
   if (request.includeIgnored) {
-    return;
+    return { answered: true };
   }
-  for (const [innerIndex, byPath] of unlisted) {
+  for (const [innerIndex, { byPath, outers }] of unlisted) {
+    const innerRules = options.rulesFor(request.scopes[innerIndex]);
+    if ([...outers].every((outer) => sameVisibility(options.rulesFor(request.scopes[outer]), innerRules))) {
+      continue;
+    }
     const shown = await shownByRules(request, innerIndex, byPath, options);
-    if (shown === undefined) {
-      // The walk was stopped: what it did not answer stays, in a result marked incomplete.
-      return;
+    if (shown.kind !== 'listed') {
+      // Stopped or killed: what it did not answer stays, and the answer says it is incomplete.
+      return shown.kind === 'killed' ? { answered: false, killedBy: shown.signal } : { answered: false };
     }
     for (const [path, matches] of byPath) {
-      if (!shown.has(path)) {
+      if (!shown.files.has(path)) {
         for (const match of matches) {
           mtimes[match] = Number.NaN;
         }
       }
     }
   }
+  return { answered: true };
+}
+
+/**
+ * Whether an inner folder's rules can hide nothing its outer folder's walk lists: the same
+ * settings, and every exclude one that matches at any depth ("**\/node_modules", as VS Code's
+ * defaults are), which reads the same from either root; ignore files are read by both walks
+ * alike. Then no walk is needed: a monorepo's 60 packages with default settings cost 60 more
+ * ripgrep runs for "packages/*\/package.json" without this.
+ */
+function sameVisibility(outer: Omit<WalkRules, 'includeIgnored'>, inner: Omit<WalkRules, 'includeIgnored'>): boolean {
+  const sameList = <T>(a: readonly T[], b: readonly T[], key: (item: T) => string): boolean =>
+    a.length === b.length && a.every((item, i) => key(item) === key(b[i]));
+  return (
+    outer.useIgnoreFiles === inner.useIgnoreFiles &&
+    outer.useParentIgnoreFiles === inner.useParentIgnoreFiles &&
+    outer.useGlobalIgnoreFiles === inner.useGlobalIgnoreFiles &&
+    outer.followSymlinks === inner.followSymlinks &&
+    sameList(outer.excludeGlobs, inner.excludeGlobs, String) &&
+    inner.excludeGlobs.every((glob) => glob.startsWith('**/')) &&
+    sameList(outer.conditionalExcludes, inner.conditionalExcludes, ({ glob, sibling }) => `${glob}\0${sibling}`) &&
+    inner.conditionalExcludes.every(({ glob }) => glob.startsWith('**/'))
+  );
 }
 
 /**
@@ -119,11 +156,13 @@ function innerScopes(request: GlobRequest, scopeIndex: number): Array<{ prefix: 
   });
 }
 
+type RulesWalk = { kind: 'listed'; files: Set<string> } | { kind: 'stopped' } | { kind: 'killed'; signal: string };
+
 /**
  * Which of `byPath`'s files the rules of the scope at `innerIndex` show: one walk of its search
- * root with its rules, sieved to the names that can match. Undefined when the walk was stopped.
+ * root with its rules, sieved to the names that can match; or how the walk ended without saying.
  */
-async function shownByRules(request: GlobRequest, innerIndex: number, byPath: ReadonlyMap<string, readonly number[]>, options: NestedFoldersOptions): Promise<Set<string> | undefined> {
+async function shownByRules(request: GlobRequest, innerIndex: number, byPath: ReadonlyMap<string, readonly number[]>, options: NestedFoldersOptions): Promise<RulesWalk> {
   const inner = request.scopes[innerIndex];
   const { args } = scopeWalk(inner, { ...options.rulesFor(inner), includeIgnored: false }, [], nameFilterArgs(request.pattern.requiredSuffix));
   const command = [options.ripgrepPath, ...args];
@@ -149,5 +188,8 @@ async function shownByRules(request: GlobRequest, innerIndex: number, byPath: Re
     },
   );
   options.onRipgrep?.({ phase: 'end', command, cwd: inner.walkRoot, pid, listed: outcome.listed, matched: shown.size, exitCode: outcome.exitCode, elapsedMs: Date.now() - started, purpose: 'checkNestedFolder' });
-  return outcome.stopped ? undefined : shown;
+  if (outcome.stopped) {
+    return { kind: 'stopped' };
+  }
+  return outcome.killedBy ? { kind: 'killed', signal: outcome.killedBy } : { kind: 'listed', files: shown };
 }

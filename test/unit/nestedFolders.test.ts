@@ -208,6 +208,38 @@ describe('glob with the real ripgrep: a workspace folder inside another, under t
       assert.equal(await checks('*.ts'), 1);
       assert.equal(await checks('shown.ts'), 0);
       assert.equal(await checks('top.ts'), 0);
+      // Found by a review: with the same settings in both folders, excludes that read the same
+      // from either root, nothing can differ, and a monorepo's packages each cost a walk.
+      const same = async (excludeGlobs: string[]): Promise<number> => {
+        let started = 0;
+        await glob({ pattern: 'packages/**/*.ts' }, folders, { ripgrepPath: await testRipgrep(), rules: { excludeGlobs }, onRipgrep: (event) => (started += event.phase === 'start' && event.purpose === 'checkNestedFolder' ? 1 : 0) });
+        return started;
+      };
+      assert.equal(await same(['**/node_modules']), 0);
+      // One anchored to the folder's root ("hidden.ts" at the top of each) reads differently.
+      assert.equal(await same(['hidden.ts']), 1);
+    } finally {
+      nested.remove();
+    }
+  });
+
+  it('says the answer is incomplete where the check of an inner folder s rules was stopped', async () => {
+    // Found by a review: a stop during that walk left the outer copies unchecked, and the
+    // answer said it was complete.
+    const innerRules = (scope: SearchScope): Partial<ScopeRules> => (scope.folder?.name === 'app' ? { excludeGlobs: ['hidden.ts'] } : {});
+    const nested = new TempTree().write({ 'packages/app/shown.ts': 1, 'packages/app/hidden.ts': 2 });
+    try {
+      const folders = [{ name: 'repo', path: nested.root }, { name: 'app', path: nested.path('packages', 'app') }];
+      const controller = new AbortController();
+      const result = await glob({ pattern: 'packages/**/*.ts' }, folders, {
+        ripgrepPath: await testRipgrep(),
+        rules: innerRules,
+        signal: controller.signal,
+        onRipgrep: (event) => event.phase === 'start' && event.purpose === 'checkNestedFolder' && controller.abort(),
+      });
+      assert.equal(result.complete, false);
+      assert.equal(result.incompleteBecause, 'cancelled');
+      assert.match(result.text, /^INCOMPLETE: /m);
     } finally {
       nested.remove();
     }
