@@ -19,8 +19,14 @@ import { parseSpillHeader, resolveSpillLine, type ParsedSpill } from './spillFor
  */
 export type SavedListState = 'saved' | 'removed' | 'foreign';
 
-/** The most of a list read to find its header; the header is a few short lines plus the roots. */
-const HEADER_BYTES = 64 * 1024;
+/** A list's header is read this much at a time, until the empty line that ends it. */
+const HEADER_CHUNK_BYTES = 64 * 1024;
+/**
+ * The most of a list read to find its header: a few short lines, the roots and the pattern, which
+ * a model can make long (a 70,000-character pattern made a list of ours unreadable as one, when
+ * the first 64 KB were all that was read).
+ */
+const MAX_HEADER_BYTES = 16 * 1024 * 1024;
 
 export async function savedListState(listFile: string, directory: string): Promise<SavedListState> {
   let real: string;
@@ -48,9 +54,19 @@ export async function readSavedListHeader(listFile: string): Promise<ParsedSpill
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(listFile, 'r');
-    const buffer = Buffer.alloc(HEADER_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEADER_BYTES, 0);
-    return parseSpillHeader(buffer.subarray(0, bytesRead).toString('utf8'));
+    const chunks: Buffer[] = [];
+    let read = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(HEADER_CHUNK_BYTES);
+      const { bytesRead } = await handle.read(chunk, 0, HEADER_CHUNK_BYTES, read);
+      chunks.push(chunk.subarray(0, bytesRead));
+      read += bytesRead;
+      // The header ends at its first empty line; an end of file or the bound ends the looking.
+      if (bytesRead === 0 || chunk.subarray(0, bytesRead).includes('\n\n') || (chunks.length > 1 && Buffer.concat(chunks.slice(-2)).includes('\n\n')) || read >= MAX_HEADER_BYTES) {
+        break;
+      }
+    }
+    return parseSpillHeader(Buffer.concat(chunks).toString('utf8'));
   } catch {
     return undefined;
   } finally {

@@ -84,6 +84,21 @@ describe('saved complete lists, read back by path', () => {
     assert.equal(await savedListState(tree.path('gone', 'glob-20261130T100000000Z-0123456789abcdef.txt'), tree.path('gone')), 'removed');
   });
 
+  it('reads back the header of a list saved for a pattern longer than a read', async () => {
+    // Found by a review: only the first 64 KB were read, so a list saved for a 70,000-character
+    // pattern was called "not a complete list saved by Workspace Glob".
+    const pattern = `${'{a,b}'.repeat(14_000)}*.ts`;
+    const saved = await saveSpill(
+      tree.path('lists'),
+      { maxLists: 1, maxTotalBytes: 1 << 20 },
+      { pattern, roots: [{ prefix: '', path: '/w' }], total: 2, complete: true, savedAt: new Date() },
+      chunksOfLines(2, (position) => `f-${position}.ts`),
+    );
+    assert.ok(saved.saved);
+    assert.equal((await readSavedListHeader(saved.path))?.pattern, pattern);
+    assert.deepEqual((await readListedPaths(saved.path, 5)).map(({ shown }) => shown), ['f-0.ts', 'f-1.ts']);
+  });
+
   it('reads back the header facts a title is made of, the path given among them', async () => {
     const directory = tree.path('lists');
     mkdirSync(directory, { recursive: true });
