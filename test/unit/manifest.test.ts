@@ -16,6 +16,7 @@ const manifest = JSON.parse(readFileSync(path.join(PROJECT, 'package.json'), 'ut
     languageModelTools: Array<{ name: string; toolReferenceName: string; canBeReferencedInPrompt: boolean; modelDescription: string; userDescription: string; displayName: string; inputSchema: { properties: Record<string, { type: string }>; required: string[] } }>;
     chatParticipants: Array<{ id: string; name: string }>;
     commands: Array<{ command: string; title: string; category: string }>;
+    menus: { commandPalette: Array<{ command: string; when: string }> };
     configuration: { properties: Record<string, { scope?: string; default: unknown }> };
   };
 };
@@ -60,6 +61,15 @@ describe('package.json (the extension manifest)', () => {
     assert.equal(settings['workspaceGlob.timeoutSeconds'].default, 60);
     assert.equal(settings['workspaceGlob.completeLists.maxCount'].default, DEFAULT_SPILL_LIMITS.maxLists);
     assert.equal(settings['workspaceGlob.completeLists.maxMegabytes'].default, DEFAULT_SPILL_LIMITS.maxTotalBytes / 2 ** 20);
+  });
+
+  it('declares the command behind @glob s file links, out of the palette, so a link in a restored chat can start the extension', () => {
+    // Found by a review: undeclared, a click on a link before any search in the window found no
+    // command, since nothing had activated the extension.
+    const command = 'workspaceGlob.openFoundFile';
+    assert.ok(readFileSync(path.join(__dirname, '../../../src/vscode/chatParticipant.ts'), 'utf8').includes(`'${command}'`), 'the participant registers it');
+    assert.ok(manifest.contributes.commands.some((declared) => declared.command === command));
+    assert.deepEqual(manifest.contributes.menus.commandPalette.find((entry) => entry.command === command), { command, when: 'false' });
   });
 
   it('runs where the files are, works untrusted without letting a workspace pick the binary', () => {
