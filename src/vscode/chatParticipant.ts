@@ -12,7 +12,7 @@ import { parseChatPrompt } from './chatPrompt';
 import type { GlobService } from './globService';
 import { TOOL_NAME } from './globTool';
 import { resultListTitle } from './listTitle';
-import { escapeMarkdown, inlineCode, markdownLink } from './markdown';
+import { escapeMarkdown, fileFromLinkArgument, fileLinkArgument, inlineCode, markdownLink } from './markdown';
 import { nextSearches, type NextSearch } from './nextSearches';
 
 export const PARTICIPANT_ID = 'workspace-glob.glob';
@@ -30,9 +30,10 @@ export function registerGlobParticipant(service: GlobService): vscode.Disposable
   };
   // vscode.open from here, in the extension host: the file's URI crosses to the window as a URI,
   // so a remote window maps it to its remote file, which a file: link in the markdown missed.
-  const openFile = vscode.commands.registerCommand(OPEN_FILE_COMMAND, (file: unknown) =>
-    typeof file === 'string' ? vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file)) : undefined,
-  );
+  const openFile = vscode.commands.registerCommand(OPEN_FILE_COMMAND, (argument: unknown) => {
+    const file = fileFromLinkArgument(argument);
+    return file === undefined ? undefined : vscode.commands.executeCommand('vscode.open', vscode.Uri.file(file));
+  });
   return vscode.Disposable.from(participant, openFile);
 }
 
@@ -88,7 +89,7 @@ function render(result: GlobResult, stream: vscode.ChatResponseStream): void {
     // drops the title given with it, so 'src/a/index.ts' and 'test/b/index.ts' read the same.
     // The link shows the path as the tool shows it and opens the file through a command.
     page += typeof path.absolutePath === 'string'
-      ? markdownLink(path.shown, `command:${OPEN_FILE_COMMAND}?${encodeURIComponent(JSON.stringify([path.absolutePath]))}`, 'Open file')
+      ? markdownLink(path.shown, `command:${OPEN_FILE_COMMAND}?${encodeURIComponent(JSON.stringify([fileLinkArgument(path.absolutePath)]))}`, 'Open file')
       : inlineCode(path.shown);
     page += ' ';
   }

@@ -12,9 +12,26 @@ export function inlineCode(text: string): string {
   return `${fence}${pad}${text}${pad}${fence}`;
 }
 
-/** Escapes Markdown syntax so the text shows as written. */
+/**
+ * Escapes Markdown syntax so the text shows as written: also `&`, which would start an entity
+ * ("&copy;.md" showed as "©.md"), and `$`, which starts math in VS Code's chat.
+ */
 export function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~&$]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A file path as a command link's argument: base64url, which no decoding changes. VS Code (1.139)
+ * decodes a command link's arguments twice, so a path written as it is opened another file
+ * ("report%20final.txt" opened "report final.txt").
+ */
+export function fileLinkArgument(path: string): string {
+  return Buffer.from(path, 'utf8').toString('base64url');
+}
+
+/** The path a command link's argument names, or undefined for anything fileLinkArgument did not make. */
+export function fileFromLinkArgument(argument: unknown): string | undefined {
+  return typeof argument === 'string' && /^[\w-]*$/.test(argument) ? Buffer.from(argument, 'base64url').toString('utf8') : undefined;
 }
 
 /**

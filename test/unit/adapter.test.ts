@@ -4,7 +4,7 @@ import { parseChatPrompt } from '../../src/vscode/chatPrompt';
 import { excludeRules } from '../../src/vscode/excludes';
 import { listTitle, type ListFacts } from '../../src/vscode/listTitle';
 import { decodeListTitle, decodeListUri, encodeListUri, LIST_SCHEME } from '../../src/vscode/listUri';
-import { inlineCode, markdownLink } from '../../src/vscode/markdown';
+import { escapeMarkdown, fileFromLinkArgument, fileLinkArgument, inlineCode, markdownLink } from '../../src/vscode/markdown';
 import { importedRipgrepPath, locateRipgrep, packagedRipgrep } from '../../src/core/ripgrep/locate';
 import { testRipgrep } from './helpers/ripgrep';
 
@@ -87,6 +87,19 @@ describe('Markdown for untrusted text', () => {
   it('links a path by its text as shown, escaped, to its file URI', () => {
     assert.equal(markdownLink('src/a/index.ts', 'file:///w/src/a/index.ts', 'Open file'), '[src/a/index\\.ts](file:///w/src/a/index.ts "Open file")');
     assert.equal(markdownLink('[x](y)', 'command:open?%5B%22%2Fw%2F(x)%20y%22%5D', 'say "hi"'), '[\\[x\\]\\(y\\)](command:open?%5B%22%2Fw%2F%28x%29%20y%22%5D "say hi")');
+  });
+
+  it('gives a file link a path no decoding changes, and shows & and $ as written', () => {
+    // Found by a review: VS Code decodes a command link's arguments twice, so "report%20final.txt"
+    // opened "report final.txt"; "&copy;.md" showed as "©.md" and "$x$" as math.
+    for (const file of ['/w/report%20final.txt', '/w/a%41.txt', '/w/x%2Fy.txt', '/w/ü (1) "q".ts', '/w/[x](y)']) {
+      const argument = fileLinkArgument(file);
+      assert.match(argument, /^[\w-]+$/);
+      assert.equal(fileFromLinkArgument(decodeURIComponent(decodeURIComponent(encodeURIComponent(argument)))), file);
+    }
+    assert.equal(fileFromLinkArgument('/w/plain.ts'), undefined);
+    assert.equal(fileFromLinkArgument(42), undefined);
+    assert.equal(escapeMarkdown('&copy;.md $x$'), '\\&copy;\\.md \\$x\\$');
   });
 
   it('fences inline code with one backtick more than the longest run inside it', () => {
