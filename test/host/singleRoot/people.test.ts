@@ -197,7 +197,7 @@ describe('the complete list, the quick pick and @glob, for people', () => {
     }
   });
 
-  it('@glob answers in a real chat request, through the tool, with anchors grouped by entry, the complete list and follow-ups', async () => {
+  it('@glob answers in a real chat request, through the tool, with file links grouped by entry, the complete list and follow-ups', async () => {
     const api = await extensionApi();
     const results: number[] = [];
     const listener = api.onDidSearch((result) => results.push(result.total));
