@@ -68,9 +68,8 @@ export async function dropListedTwice(
     }
     return listed;
   };
-  // By inner scope: the outer copies no inner walk listed, by the file's path, to ask its rules
-  // of, and the outer scopes they come from.
-  const unlisted = new Map<number, { byPath: Map<string, number[]>; outers: Set<number> }>();
+  // By inner scope: the outer copies no inner walk listed, by the file's path, to ask its rules of.
+  const unlisted = new Map<number, Map<string, number[]>>();
   request.scopes.forEach((scope, scopeIndex) => {
     const inner = innerScopes(request, scopeIndex);
     if (inner.length === 0) {
@@ -88,10 +87,9 @@ export async function dropListedTwice(
         continue;
       }
       for (const { index } of holding) {
-        const checks = unlisted.get(index) ?? { byPath: new Map<string, number[]>(), outers: new Set<number>() };
-        checks.byPath.set(path, [...(checks.byPath.get(path) ?? []), match]);
-        checks.outers.add(scopeIndex);
-        unlisted.set(index, checks);
+        const byPath = unlisted.get(index) ?? new Map<string, number[]>();
+        byPath.set(path, [...(byPath.get(path) ?? []), match]);
+        unlisted.set(index, byPath);
       }
     }
   });
@@ -99,11 +97,11 @@ export async function dropListedTwice(
   if (request.includeIgnored) {
     return { answered: true };
   }
-  for (const [innerIndex, { byPath, outers }] of unlisted) {
-    const innerRules = options.rulesFor(request.scopes[innerIndex]);
-    if ([...outers].every((outer) => sameVisibility(options.rulesFor(request.scopes[outer]), innerRules))) {
-      continue;
-    }
+  // Each inner folder with such copies is asked, even where its settings equal the outer
+  // folder's: an outer .ignore can show what an inner .gitignore hides (a .ignore rule beats a
+  // .gitignore one at any depth, and the inner walk does not read the outer one), and a folder
+  // reached through a link reads the ignore files above its target.
+  for (const [innerIndex, byPath] of unlisted) {
     const shown = await shownByRules(request, innerIndex, byPath, options);
     if (shown.kind !== 'listed') {
       // Stopped or killed: what it did not answer stays, and the answer says it is incomplete.
@@ -118,28 +116,6 @@ export async function dropListedTwice(
     }
   }
   return { answered: true };
-}
-
-/**
- * Whether an inner folder's rules can hide nothing its outer folder's walk lists: the same
- * settings, and every exclude one that matches at any depth ("**\/node_modules", as VS Code's
- * defaults are), which reads the same from either root; ignore files are read by both walks
- * alike. Then no walk is needed: a monorepo's 60 packages with default settings cost 60 more
- * ripgrep runs for "packages/*\/package.json" without this.
- */
-function sameVisibility(outer: Omit<WalkRules, 'includeIgnored'>, inner: Omit<WalkRules, 'includeIgnored'>): boolean {
-  const sameList = <T>(a: readonly T[], b: readonly T[], key: (item: T) => string): boolean =>
-    a.length === b.length && a.every((item, i) => key(item) === key(b[i]));
-  return (
-    outer.useIgnoreFiles === inner.useIgnoreFiles &&
-    outer.useParentIgnoreFiles === inner.useParentIgnoreFiles &&
-    outer.useGlobalIgnoreFiles === inner.useGlobalIgnoreFiles &&
-    outer.followSymlinks === inner.followSymlinks &&
-    sameList(outer.excludeGlobs, inner.excludeGlobs, String) &&
-    inner.excludeGlobs.every((glob) => glob.startsWith('**/')) &&
-    sameList(outer.conditionalExcludes, inner.conditionalExcludes, ({ glob, sibling }) => `${glob}\0${sibling}`) &&
-    inner.conditionalExcludes.every(({ glob }) => glob.startsWith('**/'))
-  );
 }
 
 /**
