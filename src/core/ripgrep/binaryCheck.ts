@@ -7,7 +7,7 @@
  * does not hold up every search meanwhile.
  */
 
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import { isExecutable } from './locate';
 
@@ -62,7 +62,7 @@ function versionOutput(path: string, timeoutMs: number): Promise<VersionRun> {
       }
     };
     const timer = setTimeout(() => {
-      killGroup(child.pid);
+      killTree(child);
       settle({ kind: 'timedOut' });
     }, timeoutMs);
     child.stdout.on('data', (chunk: Buffer) => {
@@ -70,19 +70,24 @@ function versionOutput(path: string, timeoutMs: number): Promise<VersionRun> {
     });
     child.on('error', (error: NodeJS.ErrnoException) => settle({ kind: 'failed', why: error.message, ...(error.code ? { code: error.code } : {}) }));
     child.on('close', (code, signal) => {
-      // A child it started may hold the group still: the group goes with it.
-      killGroup(child.pid);
+      // A child it started may hold the group still: the group goes with it. Not on Windows,
+      // where there is no group and the pid of a process that ended may be another's by now.
+      if (process.platform !== 'win32') {
+        killTree(child);
+      }
       settle(code === 0 ? { kind: 'printed', output } : { kind: 'failed', why: signal ? `ended by ${signal}` : `exit code ${code}` });
     });
   });
 }
 
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) {
-    return;
-  }
+/** Kills the process's group (POSIX), or the process through its own handle (Windows). */
+function killTree(child: ChildProcess): void {
   try {
-    process.kill(process.platform === 'win32' ? pid : -pid, 'SIGKILL');
+    if (process.platform === 'win32' || child.pid === undefined) {
+      child.kill('SIGKILL');
+    } else {
+      process.kill(-child.pid, 'SIGKILL');
+    }
   } catch {
     // Already gone.
   }
