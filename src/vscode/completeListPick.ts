@@ -28,7 +28,9 @@ export function offerCompleteList<T extends vscode.QuickPickItem>(
   }
   const listFile = result.spill.path;
   let asked = false;
-  return quickPick.onDidChangeValue(async (value) => {
+  let hidden = false;
+  const hiding = quickPick.onDidHide(() => (hidden = true));
+  const typing = quickPick.onDidChangeValue(async (value) => {
     if (asked || value === '') {
       return;
     }
@@ -38,12 +40,16 @@ export function offerCompleteList<T extends vscode.QuickPickItem>(
       const onPage = new Set(result.page.map((path) => path.shown));
       const listed = await readListedPaths(listFile, COMPLETE_LIST_ITEMS);
       const more = listed.filter((path) => !onPage.has(path.shown));
-      if (more.length > 0) {
+      // Hidden while the list was read: the quick pick is gone.
+      if (more.length > 0 && !hidden) {
         const cut = listed.length === COMPLETE_LIST_ITEMS && result.total > COMPLETE_LIST_ITEMS ? `, the first ${COMPLETE_LIST_ITEMS.toLocaleString('en-US')} paths of it` : '';
         quickPick.items = [...quickPick.items, separator(`from the complete list${cut}`), ...more.map(({ shown, file }) => itemOf(shown, file))];
       }
     } finally {
-      quickPick.busy = false;
+      if (!hidden) {
+        quickPick.busy = false;
+      }
     }
   });
+  return vscode.Disposable.from(hiding, typing);
 }

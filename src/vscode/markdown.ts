@@ -31,7 +31,7 @@ export function fileLinkArgument(path: string): string {
 
 /** The path a command link's argument names, or undefined for anything fileLinkArgument did not make. */
 export function fileFromLinkArgument(argument: unknown): string | undefined {
-  return typeof argument === 'string' && /^[\w-]*$/.test(argument) ? Buffer.from(argument, 'base64url').toString('utf8') : undefined;
+  return typeof argument === 'string' && /^[\w-]+$/.test(argument) ? Buffer.from(argument, 'base64url').toString('utf8') : undefined;
 }
 
 /**

@@ -99,6 +99,7 @@ describe('Markdown for untrusted text', () => {
     }
     assert.equal(fileFromLinkArgument('/w/plain.ts'), undefined);
     assert.equal(fileFromLinkArgument(42), undefined);
+    assert.equal(fileFromLinkArgument(''), undefined);
     assert.equal(escapeMarkdown('&copy;.md $x$'), '\\&copy;\\.md \\$x\\$');
   });
 
