@@ -33,17 +33,23 @@ export function joinName(root: string, name: RawName): string | Buffer {
 const INVISIBLE = '\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b\\u200e\\u200f\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\u2800\\u3164\\ufeff\\uffa0\\ufff9-\\ufffb';
 /**
  * Above U+FFFF, as the UTF-16 pairs a string holds them in: the tag characters (U+E0000-E007F, a
- * known way to hide text from a language model) and the variation selectors U+E0100-E01EF.
+ * known way to hide text from a language model) and the variation selectors U+E0100-E01EF. Each
+ * is quoted unless it has its one ordinary use: tags in a subdivision flag after U+1F3F4
+ * (Scotland's), a selector after a CJK ideograph (a variant of it, "葛󠄀").
  */
 const INVISIBLE_PAIRS = '\\uDB40[\\uDC00-\\uDC7F\\uDD00-\\uDDEF]';
+const TAG_ASTRAY = '(?<!\\uD83C\\uDFF4(?:\\uDB40[\\uDC20-\\uDC7E])*)\\uDB40[\\uDC00-\\uDC7F]';
+const IDEOGRAPH_SELECTOR_ASTRAY = '(?<![\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff]|[\\uD840-\\uD87F][\\uDC00-\\uDFFF])\\uDB40[\\uDD00-\\uDDEF]';
 /**
  * The zero-width non-joiner and joiner and the variation selectors, which Persian and Indic words
  * and emoji sequences ("👨‍👩‍👧", "❤️") hold as a matter of course: a name is quoted for them only where
- * one stands at an end or beside ASCII (a selector after it), where no script needs them and
- * "readme\u200d.md" would read as readme.md.
+ * one stands at an end or beside a letter of a script that never needs them (Latin, Greek,
+ * Cyrillic, ASCII): "readme\u200d.md" and "café\ufe0f.md" would read as other names. A selector
+ * after a digit, "#" or "*" is a keycap's ("1️⃣") when U+20E3 follows.
  */
 const JOINERS = '\\u200c\\u200d\\ufe00-\\ufe0f';
-const JOINER_ASTRAY = `(?:^|[\\u0000-\\u007f])[${JOINERS}]|[\u200c\u200d](?:$|[\\u0000-\\u007f])`;
+const PLAIN_LETTERS = '\\u0000-\\u052f';
+const JOINER_ASTRAY = `^[${JOINERS}]|[${PLAIN_LETTERS}][\\u200c\\u200d]|[${PLAIN_LETTERS}][\\ufe00-\\ufe0f](?!\\u20e3)|[\\u200c\\u200d](?:$|[${PLAIN_LETTERS}])`;
 /** Spaces other than U+0020: "a\u00a0b" reads as "a b", which names another file. */
 const OTHER_SPACES = '\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000';
 /** Whitespace at either end of a name or of one of its directories: "notes.md " reads as "notes.md". */
@@ -52,7 +58,7 @@ const SPACE_AT_SEGMENT_END = '(?:^|/)\\s|\\s(?:$|/)';
 // What makes a name need quoting, in one pass over it: a leading `"`, `</`, C0 controls, DEL,
 // C1 controls and the Unicode line and paragraph separators (which some readers treat as line
 // breaks), on POSIX a backslash, and what a reader cannot see or tell from something else (above).
-const UNSEEN = `${SPACE_AT_SEGMENT_END}|${JOINER_ASTRAY}|${INVISIBLE_PAIRS}`;
+const UNSEEN = `${SPACE_AT_SEGMENT_END}|${JOINER_ASTRAY}|${TAG_ASTRAY}|${IDEOGRAPH_SELECTOR_ASTRAY}`;
 // eslint-disable-next-line no-misleading-character-class -- each joiner and selector is looked for on its own
 const MISLEADING_ON_POSIX = new RegExp(`^"|</|${UNSEEN}|[\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\\\${INVISIBLE}${OTHER_SPACES}]`);
 // eslint-disable-next-line no-misleading-character-class -- each joiner and selector is looked for on its own

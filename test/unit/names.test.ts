@@ -42,9 +42,18 @@ describe('names (unit)', () => {
   });
 
   it('leaves the joiners and selectors of words and emoji alone, where they stand between other letters', () => {
-    for (const name of ['\u2764\uFE0F.txt', '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}.png', '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.txt']) {
+    // Found by a review: a keycap, a subdivision flag and an ideograph's variant were quoted.
+    const ordinary = [
+      '\u2764\uFE0F.txt', '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}.png', '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.txt', '\u0915\u094D\u200D\u0937.txt',
+      '1\uFE0F\u20E3 intro.md', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}.png', '\u845B\u{E0100}\u98FE\u533A.txt',
+    ];
+    for (const name of ordinary) {
       assert.equal(showName(name, true), name);
     }
+    // Beside Latin, Greek or Cyrillic letters they serve nothing, and hide a difference.
+    assert.equal(showName('caf\u00e9\uFE0F.md', true), '"caf\u00e9\\ufe0f.md"');
+    assert.equal(showName('\u043E\u0442\u200D\u044B.txt', true), '"\u043E\u0442\\u200d\u044B.txt"');
+    assert.equal(showName('a\u{E0100}.txt', true), '"a\\udb40\\udd00.txt"');
   });
 
   it('leaves a backslash alone where it cannot be in a name (Windows)', () => {
