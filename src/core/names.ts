@@ -5,9 +5,11 @@
  * file whose name is not UTF-8 can still be stat-ed, counted and shown. A name is shown verbatim
  * unless that could mislead whoever reads the list: a control character (a newline would split one
  * entry into two), a leading `"` (it would look quoted), a backslash on POSIX (it would look like an
- * escape) or `</` (it could close a tag around the list). Those are shown as a JSON string with
- * `</` written `<\/`; bytes that are not UTF-8 are written `\xNN` inside the quotes. Every shown
- * form parses back to the exact name with `parseShownName`.
+ * escape), `</` (it could close a tag around the list), or what a reader would not see or would
+ * take for something else (invisible and direction characters, spaces other than U+0020, a space
+ * at either end of a segment; below). Those are shown as a JSON string with `</` written `<\/`
+ * and the unseen characters as `\uXXXX`; bytes that are not UTF-8 are written `\xNN` inside the
+ * quotes. Every shown form parses back to the exact name with `parseShownName`.
  */
 
 import { isUtf8 } from 'node:buffer';
