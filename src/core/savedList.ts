@@ -56,13 +56,18 @@ export async function readSavedListHeader(listFile: string): Promise<ParsedSpill
     handle = await fs.open(listFile, 'r');
     const chunks: Buffer[] = [];
     let read = 0;
+    let lastEndedLine = false;
     for (;;) {
       const chunk = Buffer.alloc(HEADER_CHUNK_BYTES);
       const { bytesRead } = await handle.read(chunk, 0, HEADER_CHUNK_BYTES, read);
-      chunks.push(chunk.subarray(0, bytesRead));
+      const got = chunk.subarray(0, bytesRead);
+      chunks.push(got);
       read += bytesRead;
-      // The header ends at its first empty line; an end of file or the bound ends the looking.
-      if (bytesRead === 0 || chunk.subarray(0, bytesRead).includes('\n\n') || (chunks.length > 1 && Buffer.concat(chunks.slice(-2)).includes('\n\n')) || read >= MAX_HEADER_BYTES) {
+      // The header ends at its first empty line, which may fall across two reads; an end of
+      // file or the bound ends the looking.
+      const headerEnded = got.includes('\n\n') || (lastEndedLine && got[0] === 0x0a);
+      lastEndedLine = got[bytesRead - 1] === 0x0a;
+      if (bytesRead === 0 || headerEnded || read >= MAX_HEADER_BYTES) {
         break;
       }
     }
