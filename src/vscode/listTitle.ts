@@ -33,7 +33,8 @@ export function resultListTitle(result: GlobResult): string {
   return listTitle({ pattern: result.pattern, path: result.pathLabel, total: result.total, complete: result.complete });
 }
 
-function shortened(text: string): string {
+/** `text` cut to `max` characters (code points, so no pair is split), the last one an ellipsis. */
+export function shortened(text: string, max = MAX_PART_CHARACTERS): string {
   const characters = [...text];
-  return characters.length > MAX_PART_CHARACTERS ? `${characters.slice(0, MAX_PART_CHARACTERS - 1).join('')}…` : text;
+  return characters.length > max ? `${characters.slice(0, max - 1).join('')}…` : text;
 }

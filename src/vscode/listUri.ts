@@ -5,6 +5,8 @@
  * `vscode` module so a plain-Node test can round-trip it.
  */
 
+import { shortened } from './listTitle';
+
 export const LIST_SCHEME = 'workspace-glob-list';
 
 export interface ListUriParts {
@@ -48,7 +50,5 @@ function titleSegment(title: string): string {
     .replace(/\\/g, '\u2216')
     .replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, ' ')
     .trim();
-  const characters = [...safe];
-  const cut = characters.length > MAX_TITLE_CHARACTERS ? `${characters.slice(0, MAX_TITLE_CHARACTERS - 1).join('')}…` : safe;
-  return cut === '' ? 'complete list' : cut;
+  return safe === '' ? 'complete list' : shortened(safe, MAX_TITLE_CHARACTERS);
 }
