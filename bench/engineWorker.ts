@@ -59,6 +59,8 @@ export interface WorkerReport {
   readonly complete: boolean;
   readonly spillSaved: boolean;
   readonly stages?: Record<string, number>;
+  /** Minor page faults per stage (StageClock.faults). */
+  readonly stageFaults?: Record<string, number>;
   readonly missingProbes?: readonly string[];
   /** The longest event-loop blocks of the stage run and the stages inside them. */
   readonly longestBlocks?: readonly Block[];
@@ -99,7 +101,7 @@ async function main(config: WorkerConfig): Promise<WorkerReport> {
   const tracer = config.stages ? new BlockTracer() : undefined;
   const { startedAt, ...timed } = await timedSearch(search);
   const longestBlocks = tracer?.stop(clock.spans, startedAt, 3);
-  const stages = config.stages ? { stages: Object.fromEntries(clock.totals), missingProbes, longestBlocks } : {};
+  const stages = config.stages ? { stages: Object.fromEntries(clock.totals), stageFaults: Object.fromEntries(clock.faults), missingProbes, longestBlocks } : {};
 
   let hotFunctions: HotFunction[] | undefined;
   if (profiler && config.cpuProfile) {

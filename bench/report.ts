@@ -56,7 +56,8 @@ export function commandsList(candidates: readonly Candidate[]): string {
 export function stageTable(report: WorkerReport): string {
   const stages = report.stages ?? {};
   const total = report.wallMs;
-  const rows = ['| stage | ms | share |', '| --- | ---: | ---: |'];
+  const faults = report.stageFaults ?? {};
+  const rows = ['| stage | ms | share | page faults |', '| --- | ---: | ---: | ---: |'];
   let accounted = 0;
   for (const stage of Object.values(STAGES)) {
     const value = stages[stage];
@@ -68,10 +69,10 @@ export function stageTable(report: WorkerReport): string {
     }
     // Sub-stages are indented with spaces; Markdown would drop them, so mark them instead.
     const label = stage.startsWith(' ') ? `↳ ${stage.trim()}` : stage;
-    rows.push(`| ${label} | ${value.toFixed(0)} | ${percent(value / total)} |`);
+    rows.push(`| ${label} | ${value.toFixed(0)} | ${percent(value / total)} | ${faults[stage]?.toLocaleString('en-US') ?? ''} |`);
   }
-  rows.push(`| other (page objects, footer facts, glue) | ${(total - accounted).toFixed(0)} | ${percent((total - accounted) / total)} |`);
-  rows.push(`| **total** | **${total.toFixed(0)}** | |`);
+  rows.push(`| other (page objects, footer facts, glue) | ${(total - accounted).toFixed(0)} | ${percent((total - accounted) / total)} | |`);
+  rows.push(`| **total** | **${total.toFixed(0)}** | | |`);
   const lines = [
     ...rows,
     '',
