@@ -30,16 +30,16 @@ interface Keyed {
  * The matches with a time (not NaN), in time order; equal times keep index order. Each pass
  * reads keys in sequence and carries them along with the indexes, so no pass reads memory at
  * random; only one half of each time's bits is carried at a time, which keeps the extra memory
- * at about 20 bytes per match. How many keys each digit value has does not depend on the order
+ * at 16 bytes per match. How many keys each digit value has does not depend on the order
  * the keys are in, so every digit's counts are taken in the one pass that reads the times.
  */
 export function radixOrder(mtimes: Float64Array): Uint32Array {
-  const { keyed, highOf, counts } = lowKeyed(mtimes);
+  const { keyed, counts } = lowKeyed(mtimes);
   let current = keyed;
   let spare: Keyed = { order: new Uint32Array(current.order.length), keys: new Uint32Array(current.order.length) };
   for (const half of [0, 1]) {
     if (half === 1) {
-      carryHighHalves(current, highOf);
+      carryHighHalves(current, mtimes);
     }
     for (let digit = 0; digit < DIGITS; digit += 1) {
       const starts = counts.subarray((half * DIGITS + digit) * DIGIT_VALUES, (half * DIGITS + digit + 1) * DIGIT_VALUES);
@@ -53,23 +53,21 @@ export function radixOrder(mtimes: Float64Array): Uint32Array {
 }
 
 /**
- * The matches with a time, in index order, each with the low half of its time's bits; the high
- * half per match; and how many keys have each value of each digit (both halves, digit by digit).
- * A positive double's bits sort as its value once the sign bit is set, a negative one's once all
- * its bits are flipped.
+ * The matches with a time, in index order, each with the low half of its time's bits, and how
+ * many keys have each value of each digit (both halves, digit by digit). A positive double's bits
+ * sort as its value once the sign bit is set, a negative one's once all its bits are flipped.
  */
-function lowKeyed(mtimes: Float64Array): { keyed: Keyed; highOf: Uint32Array; counts: Uint32Array } {
+function lowKeyed(mtimes: Float64Array): { keyed: Keyed; counts: Uint32Array } {
   // Sized for every match and cut to those with a time after, rather than counted first: one
   // pass fewer, and a time is missing only for the rare file that vanished or could not be read.
   const order = new Uint32Array(mtimes.length);
   const keys = new Uint32Array(mtimes.length);
-  const highOf = new Uint32Array(mtimes.length);
   const counts = new Uint32Array(2 * DIGITS * DIGIT_VALUES);
   let kept = 0;
   inBlocks(mtimes.length, (from, to) => {
-    kept = fillKeys(mtimes, from, to, kept, order, keys, highOf, counts);
+    kept = fillKeys(mtimes, from, to, kept, order, keys, counts);
   });
-  return { keyed: { order: order.subarray(0, kept), keys: keys.subarray(0, kept) }, highOf, counts };
+  return { keyed: { order: order.subarray(0, kept), keys: keys.subarray(0, kept) }, counts };
 }
 
 /**
@@ -83,7 +81,6 @@ function fillKeys(
   kept: number,
   order: Uint32Array,
   keys: Uint32Array,
-  highOf: Uint32Array,
   counts: Uint32Array,
 ): number {
   let next = kept;
@@ -91,14 +88,11 @@ function fillKeys(
     if (Number.isNaN(mtimes[match])) {
       continue;
     }
-    // + 0 turns -0 into 0: the same time, other bits.
-    TIME[0] = mtimes[match] + 0;
-    const negative = (TIME_BITS[HIGH_AT] & 0x8000_0000) !== 0;
-    const low = negative ? ~TIME_BITS[LOW_AT] >>> 0 : TIME_BITS[LOW_AT];
-    const high = negative ? ~TIME_BITS[HIGH_AT] >>> 0 : (TIME_BITS[HIGH_AT] | 0x8000_0000) >>> 0;
+    const high = highKey(mtimes[match]);
+    // highKey left the time's bits in TIME_BITS; a negative time's high key has its top bit clear.
+    const low = high < 0x8000_0000 ? ~TIME_BITS[LOW_AT] >>> 0 : TIME_BITS[LOW_AT];
     order[next] = match;
     keys[next] = low;
-    highOf[match] = high;
     counts[low & DIGIT_MASK] += 1;
     counts[DIGIT_VALUES + ((low >>> DIGIT_BITS) & DIGIT_MASK)] += 1;
     counts[2 * DIGIT_VALUES + (low >>> (2 * DIGIT_BITS))] += 1;
@@ -128,15 +122,31 @@ function countsToStarts(counts: Uint32Array, keys: number): boolean {
   return true;
 }
 
-/** Replaces each carried key with the high half of its match's time. */
-function carryHighHalves(keyed: Keyed, highOf: Uint32Array): void {
-  inBlocks(keyed.order.length, (from, to) => carryHighHalvesOf(keyed, highOf, from, to));
+/**
+ * Replaces each carried key with the high half of its match's time, read again from the times
+ * rather than kept per match from the first pass: on these machines each page of fresh memory
+ * costs ~17 µs on its first write, and 4 bytes more per match were ~60 more pages on the
+ * concentrated benchmark tree, more than reading its 60,000 times again at random.
+ */
+function carryHighHalves(keyed: Keyed, mtimes: Float64Array): void {
+  inBlocks(keyed.order.length, (from, to) => carryHighHalvesOf(keyed, mtimes, from, to));
 }
 
-function carryHighHalvesOf({ order, keys }: Keyed, highOf: Uint32Array, from: number, to: number): void {
+function carryHighHalvesOf({ order, keys }: Keyed, mtimes: Float64Array, from: number, to: number): void {
   for (let i = from; i < to; i += 1) {
-    keys[i] = highOf[order[i]];
+    keys[i] = highKey(mtimes[order[i]]);
   }
+}
+
+/**
+ * The high half of a time's bits as a key that sorts as the time does: the sign bit set for a
+ * positive time, every bit flipped for a negative one. Leaves the time's bits in TIME_BITS.
+ */
+function highKey(time: number): number {
+  // + 0 turns -0 into 0: the same time, other bits.
+  TIME[0] = time + 0;
+  const high = TIME_BITS[HIGH_AT];
+  return (high & 0x8000_0000) !== 0 ? ~high >>> 0 : (high | 0x8000_0000) >>> 0;
 }
 
 /** One stable pass: each match, with its key, to the next free place of its digit. */

@@ -24,11 +24,11 @@ function check<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void, num
   );
 }
 
-/** Times with many ties and some NaN (vanished files); a scope and a name per match. */
+/** Times with many ties, some NaN (vanished files), some before 1970, some sharing all but the low bits; a scope and a name per match. */
 const timedNamesOfLength = (length: { minLength: number; maxLength: number }): fc.Arbitrary<TimedName[]> =>
   fc.array(
     fc.record({
-      mtime: fc.oneof(fc.constantFrom(Number.NaN, 0, -0, 1_700_000_000_000.5), fc.integer({ min: 0, max: 6 }).map((n) => n * 1000)),
+      mtime: fc.oneof(fc.constantFrom(Number.NaN, 0, -0, 1_700_000_000_000.5, 1_700_000_000_000.25, -1.0000000001, -1.0000000002, -86_400_000.25), fc.integer({ min: 0, max: 6 }).map((n) => n * 1000)),
       scope: fc.integer({ min: 0, max: PREFIXES.length - 1 }),
       name: fc.stringMatching(/^[a-c]{1,3}(\/[a-c]{1,2}){0,2}$/),
     }),
