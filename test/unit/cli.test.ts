@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, constants, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { glob, VSCODE_DEFAULT_RULES } from '../../src/core';
 import { DEFAULT_SPILL_LIMITS } from '../../src/core/spill';
+import { openWhenRead } from './helpers/processes';
 import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';
 
@@ -14,22 +15,6 @@ const HANG_DEADLINE_MS = 10_000;
 function run(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-/** A writer's end of the named pipe at `path`, opened once a reader has opened it. */
-async function openWhenRead(path: string): Promise<number> {
-  const deadline = Date.now() + HANG_DEADLINE_MS;
-  for (;;) {
-    try {
-      return openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
-    } catch (error) {
-      // ENXIO: no reader yet.
-      if ((error as NodeJS.ErrnoException).code !== 'ENXIO' || Date.now() > deadline) {
-        throw error;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
 }
 
 describe('command line (the built dist/cli.js)', () => {
@@ -192,7 +177,7 @@ describe('command line (the built dist/cli.js)', () => {
       let stdout = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
-      const writer = await openWhenRead(pipe);
+      const writer = await openWhenRead(pipe, HANG_DEADLINE_MS);
       let status: number | null;
       try {
         child.kill('SIGINT');

@@ -6,6 +6,7 @@
 
 import * as assert from 'node:assert/strict';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, getPriority } from 'node:os';
 import {
   GlobError,
   resolveRequest,
@@ -157,6 +158,22 @@ describe('a search on its own thread', () => {
     }
     assert.deepEqual(pids.filter((pid) => exists(pid) || exists(-pid)), [], 'a stalled process is still there');
     rmSync(stalling);
+  });
+
+  it('runs below normal priority on Linux, ripgrep too, and leaves the calling thread as it was', async function () {
+    // The search gives way to the extension host's own thread (threadPriority.ts): without it
+    // that thread waited for a core for up to ~50 ms at a time on a 2-core machine.
+    if (process.platform !== 'linux') {
+      this.skip();
+    }
+    const before = getPriority();
+    const niceness = spills.path('ripgrep-niceness');
+    const telling = spills.path('ripgrep-telling-its-niceness');
+    writeFileSync(telling, `#!/bin/sh\nnice > '${niceness}'\nexec '${await testRipgrep()}' "$@"\n`, { mode: 0o755 });
+    const result = await run(searchGlobInWorker, tree, { pattern: '*.txt' }, { ripgrepPath: telling });
+    assert.equal(result.total, 401);
+    assert.equal(Number(readFileSync(niceness, 'utf8')), Math.min(19, before + constants.priority.PRIORITY_BELOW_NORMAL));
+    assert.equal(getPriority(), before);
   });
 
   it('a stop reaches ripgrep through the thread: its process group is killed, the result says so', async () => {

@@ -6,6 +6,7 @@
  */
 
 import { parentPort } from 'node:worker_threads';
+import { yieldToOtherThreads } from './threadPriority';
 import { GlobError } from '../errors';
 import { searchGlob, type GlobSearch } from '../glob';
 import { ownThreadStatMode } from '../modifiedTimes';
@@ -16,6 +17,7 @@ const port = parentPort;
 if (!port) {
   throw new Error('globWorker runs only as a worker thread');
 }
+yieldToOtherThreads();
 const post = (message: FromWorker): void => port.postMessage(message);
 let controller = new AbortController();
 let search: Promise<GlobSearch> | undefined;

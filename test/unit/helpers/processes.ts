@@ -1,4 +1,9 @@
-/** Checks on the process table, for tests that must leave no ripgrep behind. */
+/**
+ * Checks on the process table, for tests that must leave no ripgrep behind, and a named pipe that
+ * holds ripgrep at a known point for as long as a test needs it there.
+ */
+
+import { constants, openSync } from 'node:fs';
 
 /** True while a process (or, for a negative id, a process group) exists. */
 export function exists(pid: number): boolean {
@@ -24,4 +29,24 @@ export async function goneWithin(pid: number, withinMs = 10_000): Promise<boolea
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   return true;
+}
+
+/**
+ * A writer's end of the named pipe at `path`, opened once a reader (ripgrep reading an ignore file
+ * that is the pipe) has opened it; the reader waits there until the writer is closed. Throws
+ * after `withinMs` without a reader.
+ */
+export async function openWhenRead(path: string, withinMs = 10_000): Promise<number> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      return openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
+    } catch (error) {
+      // ENXIO: no reader yet.
+      if ((error as NodeJS.ErrnoException).code !== 'ENXIO' || Date.now() > deadline) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
 }
