@@ -163,7 +163,12 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
  */
 async function exitWhenWritten(code: number): Promise<void> {
   await prunesSettled();
-  await Promise.all([process.stdout, process.stderr].map((stream) => new Promise((written) => stream.write('', written))));
+  // Only a stream still holding text, or one whose write failed (its error is said on a later
+  // tick, and exits), is waited for: an empty write is a write all the same, and one to a full
+  // disk failed where nothing had been written (an input error with stdout on /dev/full said it
+  // could not write the answer, and exited 1 instead of 2).
+  const holding = [process.stdout, process.stderr].filter((stream) => stream.writableLength > 0 || stream.errored !== null);
+  await Promise.all(holding.map((stream) => new Promise((written) => stream.write('', written))));
   process.exit(code);
 }
 

@@ -160,6 +160,19 @@ describe('command line (the built dist/cli.js)', () => {
     }
   });
 
+  it('with stdout on a full disk, an input error is said alone and exits 2', () => {
+    // Regression: waiting for stdout to be written wrote to it (an empty write, a write all the
+    // same), which failed there: "could not write the answer" followed, and the exit was 1.
+    const full = openSync('/dev/full', 'w');
+    try {
+      const result = spawnSync(process.execPath, [CLI, '--max-results', 'x', '*'], { cwd: tree.root, encoding: 'utf8', stdio: ['ignore', full, 'pipe'] });
+      assert.equal(result.stderr, 'workspace-glob: --max-results needs a positive whole number, not "x" (see workspace-glob --help)\n');
+      assert.equal(result.status, 2);
+    } finally {
+      closeSync(full);
+    }
+  });
+
   it('stops at Ctrl-C, prints what it found marked incomplete, saves that list, and exits 130', async () => {
     // Regression: the list of the files found was never saved ("could not be saved (This
     // operation was aborted)") and the exit code was 0, as for a complete answer.
