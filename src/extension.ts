@@ -24,7 +24,7 @@ export function activate(context: vscode.ExtensionContext): WorkspaceGlobApi {
   const inWorkspace = context.storageUri?.scheme === 'file';
   const storage = inWorkspace && context.storageUri ? context.storageUri : context.globalStorageUri;
   // The last list is remembered where the lists are: per workspace, or globally without one.
-  const lastList = new LastList(inWorkspace ? context.workspaceState : context.globalState);
+  const lastList = new LastList(inWorkspace ? context.workspaceState : context.globalState, storage.toString());
   const service = new GlobService(storage, log, lastList);
   context.subscriptions.push(
     log,

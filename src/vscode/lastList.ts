@@ -3,6 +3,12 @@
  * (workspace state when lists live in the workspace's storage, global state when they live in
  * the global one), so "Open Last Complete List" still knows it after a window reload. With the
  * path goes the list's title, so a list pruned since can still be named when it is asked for.
+ *
+ * The entry is kept under the directory the lists are saved in: VS Code keeps extension state on
+ * the machine it was started on, shared by local and remote windows (microsoft/vscode#130099),
+ * while the lists of a window without a workspace live in global storage on the window's own
+ * machine; under one key, a local window recalled a remote one's list and could not open it.
+ *
  * Takes the memento's two methods rather than the `vscode` type, so a plain-Node test can give
  * it a map and play a reload by reading it back through a second instance.
  */
@@ -20,15 +26,23 @@ export interface RememberedList {
 const KEY = 'workspaceGlob.lastCompleteList';
 
 export class LastList {
-  constructor(private readonly memento: ListMemento) {}
+  private readonly key: string;
+
+  /** `listsDirectory`: where the lists are saved, as a URI (its scheme and authority tell the machine). */
+  constructor(
+    private readonly memento: ListMemento,
+    listsDirectory: string,
+  ) {
+    this.key = `${KEY}:${listsDirectory}`;
+  }
 
   remember(list: RememberedList): Thenable<void> {
-    return this.memento.update(KEY, { file: list.file, title: list.title });
+    return this.memento.update(this.key, { file: list.file, title: list.title });
   }
 
   /** The list remembered last, or undefined (none yet, or a stored value of another shape). */
   recall(): RememberedList | undefined {
-    const value = this.memento.get<unknown>(KEY);
+    const value = this.memento.get<unknown>(this.key);
     if (typeof value !== 'object' || value === null) {
       return undefined;
     }

@@ -122,13 +122,24 @@ describe('saved complete lists, read back by path', () => {
 });
 
 describe('the last complete list, remembered', () => {
+  const LISTS = 'file:///s/lists';
   it('is recalled by a second instance over the same memento, as after a window reload', async () => {
     const store = new Map<string, string>();
-    assert.equal(new LastList(mapMemento(store)).recall(), undefined);
-    await new LastList(mapMemento(store)).remember({ file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
-    assert.deepEqual(new LastList(mapMemento(store)).recall(), { file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
+    assert.equal(new LastList(mapMemento(store), LISTS).recall(), undefined);
+    await new LastList(mapMemento(store), LISTS).remember({ file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
+    assert.deepEqual(new LastList(mapMemento(store), LISTS).recall(), { file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
     // A value of another shape (an older version, a hand edit) is no list.
-    store.set('workspaceGlob.lastCompleteList', JSON.stringify('/s/lists/glob-1.txt'));
-    assert.equal(new LastList(mapMemento(store)).recall(), undefined);
+    store.set(`workspaceGlob.lastCompleteList:${LISTS}`, JSON.stringify('/s/lists/glob-1.txt'));
+    assert.equal(new LastList(mapMemento(store), LISTS).recall(), undefined);
+  });
+
+  it('is recalled only where its lists are saved: a remote window shares global state with local ones', async () => {
+    const store = new Map<string, string>();
+    const remote = 'vscode-remote://ssh-remote%2Bbuild/root/.vscode-server/data/User/globalStorage/workspace-glob.workspace-glob';
+    await new LastList(mapMemento(store), remote).remember({ file: '/root/lists/glob-2.txt', title: '* — 500 files' });
+    await new LastList(mapMemento(store), LISTS).remember({ file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
+    assert.deepEqual(new LastList(mapMemento(store), remote).recall(), { file: '/root/lists/glob-2.txt', title: '* — 500 files' });
+    assert.deepEqual(new LastList(mapMemento(store), LISTS).recall(), { file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
+    assert.equal(new LastList(mapMemento(store), 'file:///elsewhere').recall(), undefined);
   });
 });
