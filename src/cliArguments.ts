@@ -82,7 +82,9 @@ function argumentProblem(argv: readonly string[], error: NodeJS.ErrnoException):
   // ('--max-results <value>', for a value that is missing).
   const option = /'(-[^' ]*)/.exec(error.message)?.[1];
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
-    return `unknown option ${JSON.stringify(option)}; a pattern that starts with "-" goes after "--" (workspace-glob -- ${JSON.stringify(option)})`;
+    const written = argumentHolding(argv, option);
+    const within = written === option ? '' : ` in ${JSON.stringify(written)}`;
+    return `unknown option ${JSON.stringify(option)}${within}; a pattern that starts with "-" goes after "--" (workspace-glob -- ${JSON.stringify(written)})`;
   }
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
     const name = option.replace(/^--/, '');
@@ -100,4 +102,18 @@ function argumentProblem(argv: readonly string[], error: NodeJS.ErrnoException):
     return `${option} takes no value`;
   }
   return error.message.split('\n')[0];
+}
+
+/**
+ * The argument an unknown option came from, as written: parseArgs names only the option, and of
+ * "-dash.txt" (a pattern for a file of that name) only its first letter, "-d", read as a short
+ * option; the advice to put the pattern after "--" must quote all of it, or it searches for "-d".
+ */
+function argumentHolding(argv: readonly string[], option: string): string {
+  const end = argv.indexOf('--');
+  const options = end < 0 ? argv : argv.slice(0, end);
+  const holds = option.startsWith('--')
+    ? (arg: string): boolean => arg === option || arg.startsWith(`${option}=`)
+    : (arg: string): boolean => arg.startsWith('-') && !arg.startsWith('--') && arg.includes(option.slice(1), 1);
+  return options.find(holds) ?? option;
 }
