@@ -65,8 +65,10 @@ export function tidyPatternPath(pattern: string, backslashEscapes: boolean): Pat
     return { pattern: `${negation}**`, parentsAbove };
   }
   let tidied = kept.join('/') + (everythingUnder ? '/' : '');
-  // The pattern held a `/` before its last segment, so it was anchored; it stays so.
-  if (anchoredAtStart || (!withoutTrailingSlash(tidied).includes('/') && unresolvedParent === undefined)) {
+  // The pattern held a `/` before its last segment, so it was anchored; it stays so. A first
+  // segment that starts with `!` ("./!drafts/*.md") keeps its `/` too: in front it would read as
+  // a negation, every file but those.
+  if (anchoredAtStart || tidied.startsWith('!') || (!withoutTrailingSlash(tidied).includes('/') && unresolvedParent === undefined)) {
     tidied = `/${tidied}`;
   }
   return { pattern: negation + tidied, parentsAbove, ...(unresolvedParent ? { unresolvedParent } : {}) };

@@ -18,6 +18,13 @@ describe('patternPath: `.`, `..` and empty segments read as in a path', () => {
     assert.equal(tidy('./src/'), '/src/');
   });
 
+  it('keeps a directory that starts with "!" a name, not a negation, once "./" or "x/.." goes', () => {
+    // Regression: "./!drafts/a.md" became "!drafts/a.md", every file but drafts/a.md.
+    assert.equal(tidy('./!drafts/a.md'), '/!drafts/a.md');
+    assert.equal(tidy('src/../!drafts/*.md'), '/!drafts/*.md');
+    assert.equal(tidy('!./!drafts/a.md'), '!/!drafts/a.md');
+  });
+
   it('drops empty and "." segments and folds "x/.." away', () => {
     assert.equal(tidy('src//core/*.ts'), 'src/core/*.ts');
     assert.equal(tidy('src/./core/glob.ts'), 'src/core/glob.ts');
