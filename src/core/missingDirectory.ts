@@ -296,5 +296,9 @@ function patternWithDirectories(request: GlobRequest, renamed: ReadonlyMap<numbe
   for (const [index, name] of renamed) {
     segments[index] = name;
   }
-  return `${source.slice(0, source.length - body.length)}${segments.join('/')}`;
+  const renamedBody = segments.join('/');
+  // A near directory that starts with "!" ("!drafts/" for "drafts/") would turn the pattern into
+  // a negation, every file but those; a leading "/" only anchors, as the pattern already was.
+  const prefix = source.slice(0, source.length - body.length) || (renamedBody.startsWith('!') ? '/' : '');
+  return `${prefix}${renamedBody}`;
 }

@@ -225,6 +225,9 @@ class NearNames extends NameCounterByName {
     // A name holding glob syntax would be read as a glob.
     const names = this.mostFirst().map(([name]) => name).filter((name) => !/[*?[\]\\]/.test(name));
     const offered = names.slice(0, names.some((name) => /[,{}]/.test(name)) ? 1 : NEAR_NAMES_OFFERED);
-    return offered.length === 0 ? undefined : offered.length === 1 ? offered[0] : `{${offered.join(',')}}`;
+    const glob = offered.length === 0 ? undefined : offered.length === 1 ? offered[0] : `{${offered.join(',')}}`;
+    // A "!" in front would make the glob a negation, every file but those ("!notes.md" for
+    // "notes.md"); after "**/" it is part of the name, still matched at any depth.
+    return glob?.startsWith('!') ? `**/${glob}` : glob;
   }
 }

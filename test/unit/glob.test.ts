@@ -1288,6 +1288,19 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match((await search(tree, { pattern: 'tests/lib/*.py' })).text, /^- "tests\/lib\/" does not exist in the workspace\. The only directory in "tests\/" is "unit\/"\.$/m);
   });
 
+  it('offers a near name or directory that starts with "!" in a pattern that finds it, not a negation', async () => {
+    // Regression: "!todo.md" and "!drafts/*.md" were offered as written, and a leading "!" makes
+    // a glob a negation: following either found every other file.
+    tree.write({ 'notes/!todo.md': 1, '!drafts/a.md': 2, 'other.txt': 3 });
+    const shown = async (pattern: string): Promise<string[]> => (await search(tree, { pattern })).page.map((path) => path.path);
+    const name = await search(tree, { pattern: 'todo.md' });
+    assert.match(name.text, /^- 1 file has a name near "todo\.md": "notes\/!todo\.md"\. "pattern": "\*\*\/!todo\.md" finds it\.$/m);
+    assert.deepEqual(await shown('**/!todo.md'), ['notes/!todo.md']);
+    const directory = await search(tree, { pattern: 'drafts/*.md' });
+    assert.match(directory.text, /^- "drafts\/" does not exist in the workspace, but "!drafts\/" does, where 1 file matches: "!drafts\/a\.md"\. "pattern": "\/!drafts\/\*\.md" finds it\.$/m);
+    assert.deepEqual(await shown('/!drafts/*.md'), ['!drafts/a.md']);
+  });
+
   it('says to pass a workspace folder as "path" for a pattern that starts with its name, as paths are shown', async () => {
     const app = new TempTree().write({ 'src/main.ts': 1, 'src/lib/util.ts': 2 });
     const api = new TempTree().write({ 'src/server.ts': 3 });
