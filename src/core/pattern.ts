@@ -5,7 +5,8 @@
  * `[...]` stay within one path segment, `**` spans segments, `{a,b}` alternates, `\` escapes),
  * with the tool's rules from SPEC §1 on top:
  * - no `/` (but a trailing one): the glob matches the basename at any depth; `*` is every file;
- * - a `/` anywhere else: anchored to the search root; a leading `/` only anchors;
+ * - a `/` anywhere else: anchored to the search root; a leading `/` only anchors (`/` alone is
+ *   every file);
  * - a trailing `/`: everything under (`src/` means `src/**`), where gitignore would mean
  *   "directories only", which can never match a file;
  * - a leading `!`: every file the rest does not match, as `--glob '!…'` does; `\!` is a literal `!`;
@@ -74,6 +75,12 @@ export function compilePattern(glob: string): CompiledPattern {
   if (body.startsWith('/')) {
     anchored = true;
     body = body.slice(1);
+    // "/" alone names the search root, and a trailing "/" means everything under: every file. It
+    // is also what is left of an absolute pattern naming a workspace folder with a trailing "/"
+    // (request.ts), which the empty answer offers for one naming the folder without it.
+    if (body === '') {
+      body = '**';
+    }
   }
   if (body.endsWith('/') && !body.endsWith('\\/')) {
     body += '**';

@@ -659,6 +659,19 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.ok(result.text.includes(`1 file matches "${tree.root}/src/*.ts" in the workspace`), result.text);
   });
 
+  it('reads the workspace folder as an absolute pattern with a trailing "/", and "/" alone, as every file under it', async () => {
+    // Regression: both were refused as "not a valid glob: the glob is empty after removing its
+    // leading `!` or `/`", and the empty answer for the folder's path without the "/" offered
+    // that pattern to list the files inside it.
+    tree.write({ 'src/a.ts': 1, 'b.md': 2 });
+    for (const pattern of [`${tree.root}/`, `${tree.root}/./`, '/']) {
+      assert.deepEqual((await search(tree, { pattern })).page.map((path) => path.shown), ['src/a.ts', 'b.md'], pattern);
+    }
+    const folder = await search(tree, { pattern: tree.root });
+    assert.equal(folder.total, 0);
+    assert.ok(folder.text.includes(`"pattern": "${tree.root}/" lists the files inside them`), folder.text);
+  });
+
   it('explains an empty result instead of a bare "no files"', async () => {
     tree.write({ 'src/deep/a.ts': 1 });
     const result = await search(tree, { pattern: 'src/*.ts' });
