@@ -21,6 +21,8 @@ export interface CommandLineSearch {
 export type CommandLine = CommandLineSearch | { readonly kind: 'help' } | { readonly kind: 'usageError'; readonly message: string };
 
 const NUMBER_OPTIONS = { 'max-results': { integer: true }, 'timeout-seconds': { integer: false } } as const;
+/** Every long option, for the advice that puts the others after "--". */
+const KNOWN_OPTIONS: readonly string[] = ['json', 'max-results', 'include-ignored', 'timeout-seconds', 'help'];
 
 /** Decimal only: `Number` also reads "0x10" as 16 and "" as 0. */
 const WHOLE_NUMBER = /^\d+$/;
@@ -84,7 +86,7 @@ function argumentProblem(argv: readonly string[], error: NodeJS.ErrnoException):
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
     const written = argumentHolding(argv, option);
     const within = written === option ? '' : ` in ${JSON.stringify(written)}`;
-    return `unknown option ${JSON.stringify(option)}${within}; a pattern that starts with "-" goes after "--" (workspace-glob -- ${JSON.stringify(written)})`;
+    return `unknown option ${JSON.stringify(option)}${within}; a pattern or path that starts with "-" goes after "--" (${withEndOfOptions(argv, written)})`;
   }
   if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined) {
     const name = option.replace(/^--/, '');
@@ -116,4 +118,32 @@ function argumentHolding(argv: readonly string[], option: string): string {
     ? (arg: string): boolean => arg === option || arg.startsWith(`${option}=`)
     : (arg: string): boolean => arg.startsWith('-') && !arg.startsWith('--') && arg.includes(option.slice(1), 1);
   return options.find(holds) ?? option;
+}
+
+/**
+ * The command again with "--" after the options it knows, and the argument `written` after it with
+ * the others, in their order: "--" ends the options, so the pattern before a "-path" ("'*' -dist")
+ * must come after it too, or following the advice searches for "-dist" alone.
+ */
+function withEndOfOptions(argv: readonly string[], written: string): string {
+  const options: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    if (arg === '--') {
+      rest.push(...argv.slice(i + 1));
+      break;
+    }
+    const name = /^--([^=]+)/.exec(arg)?.[1];
+    if (arg !== written && (arg === '-h' || (name !== undefined && KNOWN_OPTIONS.includes(name)))) {
+      options.push(arg);
+      if (name !== undefined && name in NUMBER_OPTIONS && !arg.includes('=') && i + 1 < argv.length) {
+        i += 1;
+        options.push(argv[i]);
+      }
+    } else {
+      rest.push(arg);
+    }
+  }
+  return ['workspace-glob', ...options, '--', ...rest.map((arg) => JSON.stringify(arg))].join(' ');
 }

@@ -137,11 +137,12 @@ describe('command line (the built dist/cli.js)', () => {
       [['--max-results', '-1', '*'], '--max-results needs a positive whole number, not "-1"'],
       [['--max-results', '0x10', '*'], '--max-results needs a positive whole number, not "0x10"'],
       [['--timeout-seconds', '1e', '*'], '--timeout-seconds needs a positive number, not "1e"'],
-      [['--bogus', '*'], 'unknown option "--bogus"; a pattern that starts with "-" goes after "--" (workspace-glob -- "--bogus")'],
+      [['--bogus', '*'], 'unknown option "--bogus"; a pattern or path that starts with "-" goes after "--" (workspace-glob -- "--bogus" "*")'],
       // Regression: parseArgs reads "-dash.txt" as the short options "-d", "-a"…, and the advice
-      // quoted "-d" alone, a search for "-d".
-      [['-dash.txt'], 'unknown option "-d" in "-dash.txt"; a pattern that starts with "-" goes after "--" (workspace-glob -- "-dash.txt")'],
-      [['--bogus=1', '*'], 'unknown option "--bogus" in "--bogus=1"; a pattern that starts with "-" goes after "--" (workspace-glob -- "--bogus=1")'],
+      // quoted "-d" alone, a search for "-d"; for a path "-dist" it left the pattern before "--".
+      [['-dash.txt'], 'unknown option "-d" in "-dash.txt"; a pattern or path that starts with "-" goes after "--" (workspace-glob -- "-dash.txt")'],
+      [['--bogus=1', '*'], 'unknown option "--bogus" in "--bogus=1"; a pattern or path that starts with "-" goes after "--" (workspace-glob -- "--bogus=1" "*")'],
+      [['--json', '*.js', '--max-results', '5', '-dist'], 'unknown option "-d" in "-dist"; a pattern or path that starts with "-" goes after "--" (workspace-glob --json --max-results 5 -- "*.js" "-dist")'],
       [['--json=yes', '*'], '--json takes no value'],
       // Regression: 'takes no value' for a value left out, and the first value blamed for the second.
       [['*', '--max-results'], '--max-results needs a positive whole number after it'],
