@@ -60,6 +60,21 @@ describe('spill: saving complete lists', () => {
     assert.doesNotMatch(readFileSync(plain.path, 'utf8'), /# searched|not read/);
   });
 
+  it('keeps the header on its lines for readers that break lines at U+0085, U+2028 and U+2029', async () => {
+    // Regression: JSON.stringify left them raw in the pattern and roots lines, so such a reader
+    // saw every path a line later than the footer's line numbers (names are quoted for them).
+    const odd = { ...header(2), pattern: '*\u2028*.ts', roots: [{ prefix: '', path: '/work/a\u0085b\u2029c' }] };
+    const outcome = await saveSpill(tree.path('lists'), { maxLists: 5, maxTotalBytes: 1 << 20 }, odd, paths(2));
+    assert.ok(outcome.saved);
+    const text = readFileSync(outcome.path, 'utf8');
+    const parsed = parseSpillHeader(text);
+    assert.ok(parsed);
+    assert.equal(parsed.pattern, odd.pattern);
+    assert.deepEqual(parsed.roots, odd.roots);
+    assert.deepEqual(text.split(/\r\n|[\n\r\u0085\u2028\u2029]/), text.split('\n'));
+    assert.equal(text.split('\n')[parsed.firstPathLine], 'dir-0/file-0.ts');
+  });
+
   it('writes paths that are not ASCII as UTF-8, in the first chunk and in later ones', async () => {
     // Over a megabyte of lines, so they go out in more than one chunk; ASCII chunks are copied
     // byte for byte and the others encoded, so each kind of chunk is checked.
