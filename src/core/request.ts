@@ -262,8 +262,10 @@ async function directoryNamedBy(pattern: string, paths: nodePath.PlatformPath): 
   for (let count = plain; count >= 2; count -= 1) {
     const directory = segments.slice(0, count).join('/');
     if (await isDirectory(directory)) {
-      // A pattern ending in `/` means everything under the directory it names.
-      return { directory, pattern: segments.slice(count).join('/') || '*' };
+      // Anchored, as the absolute pattern was: "/notes/*.md" means the files directly in notes/,
+      // where "*.md" from there would match at every depth. A pattern ending in `/` means
+      // everything under the directory it names.
+      return { directory, pattern: anchoredPattern(segments.slice(count)) };
     }
   }
   return undefined;

@@ -1357,7 +1357,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
   it('says how to search a directory outside the workspace that an absolute pattern names', async () => {
     // A model that writes an absolute path as the pattern means that place; "start it with **/"
     // would send it looking inside the workspace instead.
-    const outside = new TempTree().write({ 'notes/a.md': 1 });
+    const outside = new TempTree().write({ 'notes/a.md': 1, 'notes/old/b.md': 2 });
     try {
       tree.write({ 'src/a.ts': 1 });
       const walks: RipgrepEvent[] = [];
@@ -1365,18 +1365,22 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       assert.equal(result.total, 0);
       // No look at what near patterns would match inside the workspace: the place meant is outside.
       assert.equal(walks.filter((event) => event.purpose === 'countNear').length, 0);
-      assert.ok(result.text.includes(`"path": ${JSON.stringify(outside.path('notes'))}, "pattern": "*.md".`), result.text);
+      // Regression: "pattern": "*.md" from there, which matches at every depth (notes/old/b.md too).
+      assert.ok(result.text.includes(`"path": ${JSON.stringify(outside.path('notes'))}, "pattern": "./*.md".`), result.text);
       assert.doesNotMatch(result.text, /start it with "\*\*\/"/);
       // Its directories are that place's, not missing ones of the workspace.
       assert.doesNotMatch(result.text, /does not exist/);
       // "~/" is the home directory: the same advice, without the word on a leading "/".
       const fromHome = await withHome(outside.root, () => search(tree, { pattern: '~/notes/*.md' }));
-      assert.ok(fromHome.text.includes(`- "~/" is the home directory, and the pattern starts with ${JSON.stringify(outside.path('notes'))}, a directory outside the workspace, but a pattern is matched inside the workspace. To search that directory, pass it as "path" and the rest as the pattern: "path": ${JSON.stringify(outside.path('notes'))}, "pattern": "*.md".`), fromHome.text);
-      const followed = await search(tree, { pattern: '*.md', path: outside.path('notes') });
+      assert.ok(fromHome.text.includes(`- "~/" is the home directory, and the pattern starts with ${JSON.stringify(outside.path('notes'))}, a directory outside the workspace, but a pattern is matched inside the workspace. To search that directory, pass it as "path" and the rest as the pattern: "path": ${JSON.stringify(outside.path('notes'))}, "pattern": "./*.md".`), fromHome.text);
+      const followed = await search(tree, { pattern: './*.md', path: outside.path('notes') });
       assert.deepEqual(followed.page.map((path) => path.path), [outside.path('notes', 'a.md')]);
       // Regression: after an includeIgnored search the path and pattern came without it.
       const ignoring = await search(tree, { pattern: `${outside.root}/notes/*.md`, includeIgnored: true });
-      assert.ok(ignoring.text.includes(`"path": ${JSON.stringify(outside.path('notes'))}, "pattern": "*.md" with "includeIgnored": true.`), ignoring.text);
+      assert.ok(ignoring.text.includes(`"path": ${JSON.stringify(outside.path('notes'))}, "pattern": "./*.md" with "includeIgnored": true.`), ignoring.text);
+      // Everything under it for a pattern that ends in "/", and the directories after it kept.
+      assert.ok((await search(tree, { pattern: `${outside.root}/notes/` })).text.includes(`"path": ${JSON.stringify(outside.path('notes'))}, "pattern": "*".`));
+      assert.ok((await search(tree, { pattern: `${outside.root}/notes/old/*.md` })).text.includes(`"path": ${JSON.stringify(outside.path('notes', 'old'))}, "pattern": "./*.md".`));
       // An absolute pattern inside the workspace is split into root and pattern instead.
       const inside = await search(tree, { pattern: `${tree.root}/src/*.md` });
       assert.equal(inside.total, 0);

@@ -97,7 +97,7 @@ describe('request: resolving path and pattern', () => {
       assert.deepEqual([inside.scopes[0].walkRoot, inside.pattern.source, inside.patternWasAbsolute, inside.patternAsGiven], [front.path, '/src/*.ts', true, '~/front/src/*.ts']);
       // Outside: the directory it names, for the "path" advice.
       const outside = await resolveRequest({ pattern: '~/back/src/*.ts' }, { folders: [front] });
-      assert.deepEqual(outside.absoluteElsewhere, { directory: tree.path('back', 'src'), pattern: '*.ts' });
+      assert.deepEqual(outside.absoluteElsewhere, { directory: tree.path('back', 'src'), pattern: './*.ts' });
       // A folder with a directory named "~" means that one.
       const literal = new TempTree().write({ '~/x.ts': 1 });
       try {
@@ -144,12 +144,13 @@ describe('request: resolving path and pattern', () => {
   it('notes the directory outside the search roots that an absolute pattern names', async () => {
     const elsewhere = async (pattern: string, path?: string) =>
       (await resolveRequest({ pattern, ...(path !== undefined ? { path } : {}) }, { folders: [front] })).absoluteElsewhere;
-    // The longest leading run of plain segments that is a directory, whatever the rest is.
-    assert.deepEqual(await elsewhere(`${back.path}/src/*.ts`), { directory: tree.path('back', 'src'), pattern: '*.ts' });
+    // The longest leading run of plain segments that is a directory, whatever the rest is, anchored
+    // there as the absolute pattern was (regression: "*.ts" and "b.ts" matched at every depth).
+    assert.deepEqual(await elsewhere(`${back.path}/src/*.ts`), { directory: tree.path('back', 'src'), pattern: './*.ts' });
     assert.deepEqual(await elsewhere(`${back.path}/src/missing/**/*.ts`), { directory: tree.path('back', 'src'), pattern: 'missing/**/*.ts' });
     assert.deepEqual(await elsewhere(`${back.path}/s*/b.ts`), { directory: back.path, pattern: 's*/b.ts' });
     assert.deepEqual(await elsewhere(`${back.path}/src/`), { directory: tree.path('back', 'src'), pattern: '*' });
-    assert.deepEqual(await elsewhere(`${back.path}/src/b.ts`), { directory: tree.path('back', 'src'), pattern: 'b.ts' });
+    assert.deepEqual(await elsewhere(`${back.path}/src/b.ts`), { directory: tree.path('back', 'src'), pattern: './b.ts' });
     // Inside a search root the pattern is split instead; relative patterns and places that do not
     // exist name nothing; the filesystem root alone is never offered.
     assert.equal(await elsewhere(`${front.path}/src/*.ts`), undefined);
