@@ -153,11 +153,12 @@ export function isPlainSegment(segment: string): boolean {
 /**
  * Segments as a pattern anchored where they start: one segment gets `./` (alone it would match
  * names at any depth) unless it is `**`, which matches at every depth anyway; none at all is
- * every file (`*`).
+ * every file (`*`). A first segment that starts with `!` gets `./` too: in front, the `!` would
+ * make the pattern a negation, every file but those (tidyPatternPath keeps it a name).
  */
 export function anchoredPattern(segments: readonly string[]): string {
   const text = segments.join('/');
-  return text === '' ? '*' : segments.length === 1 && !text.startsWith('**') ? `./${text}` : text;
+  return text === '' ? '*' : (segments.length === 1 && !text.startsWith('**')) || text.startsWith('!') ? `./${text}` : text;
 }
 
 /**

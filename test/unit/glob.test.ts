@@ -1536,6 +1536,15 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     await rejectsWith(result, 'invalidInput', new RegExp(`climbs above the directory searched.*To search ${escapeRegExp(tree.path('dir'))}, pass it as "path" and "\\./\\*\\.txt" as "pattern"`));
     await rejectsWith(search(tree, { pattern: '../no-such-dir/*.txt' }), 'invalidInput', /points at .*no-such-dir, which is not a directory that exists/);
     await rejectsWith(search(tree, { pattern: 'dir/**/../a.txt' }), 'invalidInput', /".." right after "\*\*"/);
+    // Regression: a rest that starts with "!" was offered as it was ("!dra*/a.md"), a negation
+    // that finds every file but those.
+    const drafts = new TempTree().write({ 'dir/!drafts/a.md': 1, 'dir/b.md': 2 });
+    try {
+      await rejectsWith(search(drafts, { pattern: '../dir/!dra*/a.md', path: 'dir' }), 'invalidInput', /pass it as "path" and "\.\/!dra\*\/a\.md" as "pattern"/);
+      assert.deepEqual((await search(drafts, { pattern: './!dra*/a.md', path: 'dir' })).page.map((path) => path.shown), ['dir/!drafts/a.md']);
+    } finally {
+      drafts.remove();
+    }
   });
 
   it('reports a missing path, a file given as path, and VCS metadata as path', async () => {

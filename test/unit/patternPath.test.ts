@@ -64,5 +64,8 @@ describe('patternPath: `.`, `..` and empty segments read as in a path', () => {
     assert.equal(anchoredPattern(['**']), '**');
     assert.equal(anchoredPattern(['']), '*');
     assert.equal(anchoredPattern([]), '*');
+    // Regression: "!drafts*/a.md" was offered, a negation: every file but those.
+    assert.equal(anchoredPattern(['!drafts*', 'a.md']), './!drafts*/a.md');
+    assert.equal(tidy(anchoredPattern(['!drafts*', 'a.md'])), '/!drafts*/a.md');
   });
 });
