@@ -162,6 +162,16 @@ export function anchoredPattern(segments: readonly string[]): string {
 }
 
 /**
+ * A pattern for the file `name` directly in the search root and for nothing else: anchored with
+ * `./` (alone a name matches at every depth, and a leading `!` would negate), each character glob
+ * syntax would read otherwise in brackets ("[a].md" → "./[[]a].md", which matches "[a].md", not
+ * "a.md"). `ending` is glob text put after it as it is (".*").
+ */
+export function patternForName(name: string, ending = ''): string {
+  return `./${name.replace(/[*?[{}\\]/g, (c) => `[${c}]`)}${ending}`;
+}
+
+/**
  * How many of `leading`'s first segments repeat the last ones of `directory`, in order, longest
  * first ("src/core" under a root ending in "/src" gives [1]). A model that narrows the search to a
  * directory often names that directory again at the start of what is searched inside it.

@@ -12,6 +12,7 @@ import { isInside, underFolderPath } from './linkedPaths';
 import { besideMissing } from './missingDirectory';
 import { entryKind, isDirectory } from './onDisk';
 import { missingPathAdvice, relativePathAdvice } from './pathAdvice';
+import { patternForName } from './patternPath';
 import type { WorkspaceFolder } from './request';
 
 /** A directory to search and the workspace folder holding it, if any. */
@@ -156,7 +157,7 @@ function filesInsteadAdvice(parent: string, name: string, files: readonly string
   if (files.length === 0) {
     return undefined;
   }
-  const pattern = files.length === 1 ? files[0] : `${name}.*`;
+  const pattern = files.length === 1 ? patternForName(files[0]) : patternForName(name, '.*');
   const shown = files.slice(0, FILES_INSTEAD_SHOWN).map((file) => paths.join(parent, file));
   const named = files.length === 1 ? `${shown[0]} is a file of that name` : `${files.length} files have that name (${shown.join(', ')}${files.length > shown.length ? ', …' : ''})`;
   return `${named}: to find ${files.length === 1 ? 'it' : 'them'}, pass ${parent} as "path" and ${JSON.stringify(pattern)} as "pattern".`;
@@ -168,6 +169,6 @@ const FILES_INSTEAD_SHOWN = 3;
 function notADirectory(asGiven: string, root: string, paths: nodePath.PlatformPath): GlobError {
   return new GlobError(
     'pathNotDirectory',
-    `The "path" ${JSON.stringify(asGiven)} is a file, not a directory. To find it, pass its directory as "path" (${paths.dirname(root)}) and its name as "pattern" (${JSON.stringify(paths.basename(root))}).`,
+    `The "path" ${JSON.stringify(asGiven)} is a file, not a directory. To find it, pass its directory as "path" (${paths.dirname(root)}) and its name as "pattern" (${JSON.stringify(patternForName(paths.basename(root)))}).`,
   );
 }

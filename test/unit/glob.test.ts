@@ -1586,7 +1586,18 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     } finally {
       monorepo.remove();
     }
-    await rejectsWith(search(tree, { pattern: '*', path: 'file.txt' }), 'pathNotDirectory', /is a file, not a directory.*"pattern" \("file\.txt"\)/);
+    await rejectsWith(search(tree, { pattern: '*', path: 'file.txt' }), 'pathNotDirectory', /is a file, not a directory.*"pattern" \("\.\/file\.txt"\)/);
+    // Regression: the name was offered as it is, which glob syntax reads otherwise: "[a].md"
+    // found a.md, "!x.md" every other file, and "b.md" the one in sub/ too.
+    const names = new TempTree().write({ 'd/[a].md': 1, 'd/a.md': 2, 'd/!x.md': 3, 'd/b.md': 4, 'd/sub/b.md': 5 });
+    try {
+      for (const [name, pattern] of [['[a].md', './[[]a].md'], ['!x.md', './!x.md'], ['b.md', './b.md']]) {
+        await rejectsWith(search(names, { pattern: '*', path: `d/${name}` }), 'pathNotDirectory', new RegExp(escapeRegExp(`and its name as "pattern" (${JSON.stringify(pattern)})`)));
+        assert.deepEqual((await search(names, { pattern, path: 'd' })).page.map((path) => path.shown), [`d/${name}`], name);
+      }
+    } finally {
+      names.remove();
+    }
     mkdirSync(tree.path('.git'), { recursive: true });
     await rejectsWith(search(tree, { pattern: '*', path: '.git' }), 'pathInMetadata', /version-control metadata/);
   });
@@ -1609,12 +1620,13 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
   });
 
   it('names the files a missing "path" names as if they were a directory, and how to find them', async () => {
-    const modules = new TempTree().write({ 'src/tools.ts': 1, 'src/config.json': 2, 'src/config.yaml': 3, 'src/toolset.ts': 4, 'src/util/a.ts': 5, 'lib/x.a': 6, 'lib/x.b': 7, 'lib/x.c': 8, 'lib/x.d': 9 });
+    // src/deep/tools.ts: "tools.ts" from src/ found it too (regression).
+    const modules = new TempTree().write({ 'src/deep/tools.ts': 0, 'src/tools.ts': 1, 'src/config.json': 2, 'src/config.yaml': 3, 'src/toolset.ts': 4, 'src/util/a.ts': 5, 'lib/x.a': 6, 'lib/x.b': 7, 'lib/x.c': 8, 'lib/x.d': 9 });
     try {
       const src = modules.path('src');
       for (const [path, advice, found] of [
-        ['src/tools', `${modules.path('src/tools.ts')} is a file of that name: to find it, pass ${src} as "path" and "tools.ts" as "pattern".`, ['src/tools.ts']],
-        ['src/toolset', `${modules.path('src/toolset.ts')} is a file of that name: to find it, pass ${src} as "path" and "toolset.ts" as "pattern".`, ['src/toolset.ts']],
+        ['src/tools', `${modules.path('src/tools.ts')} is a file of that name: to find it, pass ${src} as "path" and "./tools.ts" as "pattern".`, ['src/tools.ts']],
+        ['src/toolset', `${modules.path('src/toolset.ts')} is a file of that name: to find it, pass ${src} as "path" and "./toolset.ts" as "pattern".`, ['src/toolset.ts']],
       ] as const) {
         await rejectsWith(search(modules, { pattern: '*', path }), 'pathNotFound', new RegExp(escapeRegExp(advice)));
         const pattern = /and "([^"]+)" as "pattern"/.exec(advice)?.[1] ?? '';
@@ -1624,15 +1636,15 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
       await rejectsWith(
         search(modules, { pattern: '*', path: 'src/config' }),
         'pathNotFound',
-        new RegExp(escapeRegExp(`2 files have that name (${modules.path('src/config.json')}, ${modules.path('src/config.yaml')}): to find them, pass ${src} as "path" and "config.*" as "pattern".`)),
+        new RegExp(escapeRegExp(`2 files have that name (${modules.path('src/config.json')}, ${modules.path('src/config.yaml')}): to find them, pass ${src} as "path" and "./config.*" as "pattern".`)),
       );
-      assert.equal((await search(modules, { pattern: 'config.*', path: src })).total, 2);
+      assert.equal((await search(modules, { pattern: './config.*', path: src })).total, 2);
       // The first three named, the rest counted.
       const lib = modules.path('lib');
       await rejectsWith(
         search(modules, { pattern: '*', path: 'lib/x' }),
         'pathNotFound',
-        new RegExp(escapeRegExp(`4 files have that name (${modules.path('lib/x.a')}, ${modules.path('lib/x.b')}, ${modules.path('lib/x.c')}, …): to find them, pass ${lib} as "path" and "x.*" as "pattern".`)),
+        new RegExp(escapeRegExp(`4 files have that name (${modules.path('lib/x.a')}, ${modules.path('lib/x.b')}, ${modules.path('lib/x.c')}, …): to find them, pass ${lib} as "path" and "./x.*" as "pattern".`)),
       );
       await rejectsWith(search(modules, { pattern: '*', path: 'src/utils' }), 'pathNotFound', /util exists: pass that as "path"/);
     } finally {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { anchoredPattern, pathSegments, tidyPatternPath } from '../../src/core/patternPath';
+import { anchoredPattern, pathSegments, patternForName, tidyPatternPath } from '../../src/core/patternPath';
 
 const tidy = (pattern: string): string => tidyPatternPath(pattern, true).pattern;
 
@@ -67,5 +67,12 @@ describe('patternPath: `.`, `..` and empty segments read as in a path', () => {
     // Regression: "!drafts*/a.md" was offered, a negation: every file but those.
     assert.equal(anchoredPattern(['!drafts*', 'a.md']), './!drafts*/a.md');
     assert.equal(tidy(anchoredPattern(['!drafts*', 'a.md'])), '/!drafts*/a.md');
+  });
+
+  it('writes a file name as a pattern for that one file in the search root', () => {
+    assert.equal(patternForName('index.ts'), './index.ts');
+    assert.equal(patternForName('!x.md'), './!x.md');
+    assert.equal(patternForName('[a]{b},c*?\\d.md'), './[[]a][{]b[}],c[*][?][\\]d.md');
+    assert.equal(patternForName('config', '.*'), './config.*');
   });
 });

@@ -267,7 +267,7 @@ describe('reliability: bad input (real engine, real ripgrep)', function () {
     await rejectsWith(
       search(ws, { pattern: '*', path: 'sub/dir/c.ts' }),
       'pathNotDirectory',
-      new RegExp(`is a file, not a directory\\. To find it, pass its directory as "path" \\(${ws.root}/sub/dir\\) and its name as "pattern" \\("c\\.ts"\\)`),
+      new RegExp(`is a file, not a directory\\. To find it, pass its directory as "path" \\(${ws.root}/sub/dir\\) and its name as "pattern" \\("\\.\\/c\\.ts"\\)`),
     );
   });
 
