@@ -133,6 +133,13 @@ function jsonPath(shown: string): string {
 }
 
 async function spillDirectory(): Promise<string> {
+  // The XDG base directory spec: a relative path in XDG_CACHE_HOME is invalid and is to be
+  // ignored. env-paths takes it as it is, which put the lists under the current directory, the
+  // workspace searched, where the next search lists them as files of the project.
+  const cacheHome = process.env.XDG_CACHE_HOME;
+  if (cacheHome !== undefined && !nodePath.isAbsolute(cacheHome)) {
+    delete process.env.XDG_CACHE_HOME;
+  }
   const { default: envPaths } = (await import('env-paths')) as { default: (name: string, options: { suffix: string }) => { cache: string } };
   return nodePath.join(envPaths('workspace-glob', { suffix: '' }).cache, 'lists');
 }

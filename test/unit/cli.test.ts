@@ -68,6 +68,20 @@ describe('command line (the built dist/cli.js)', () => {
     assert.match(json.text as string, /^<files>\n/);
   });
 
+  it('ignores a relative XDG_CACHE_HOME, as the XDG spec says, and never saves lists in the workspace', () => {
+    // Regression: "XDG_CACHE_HOME=cache" saved the list in the current directory, the workspace.
+    const home = new TempTree();
+    try {
+      const cli = run(['--json', '--max-results', '5', '*'], tree.root, { XDG_CACHE_HOME: 'relative-cache', HOME: home.root });
+      assert.equal(cli.status, 0, cli.stderr);
+      const spill = (JSON.parse(cli.stdout) as { spill: string }).spill;
+      assert.ok(spill.startsWith(path.join(home.root, '.cache', 'workspace-glob', 'lists')), spill);
+      assert.ok(!readdirSync(tree.root).includes('relative-cache'));
+    } finally {
+      home.remove();
+    }
+  });
+
   it('has pruned the older complete lists when it exits', () => {
     const lists = new TempTree();
     try {
