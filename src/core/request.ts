@@ -212,7 +212,8 @@ function splitParentPattern(root: string, tidied: PatternPath, paths: nodePath.P
 
 /**
  * An absolute pattern inside a workspace folder (or inside `path`) becomes that root plus a
- * pattern anchored to it (SPEC §1). Any other leading `/` keeps its glob meaning: anchored.
+ * pattern anchored to it (SPEC §1), a negated one too (`!/ws/dist/` → `!/dist/`: every file not
+ * under dist/). Any other leading `/` keeps its glob meaning: anchored.
  */
 export function splitAbsolutePattern(
   pattern: string,
@@ -221,18 +222,20 @@ export function splitAbsolutePattern(
   folders: readonly WorkspaceFolder[],
   paths: nodePath.PlatformPath,
 ): { pattern: string; searchRoots: SearchRoot[] } {
-  if (!isAbsolutePattern(pattern, paths)) {
+  const negation = pattern.startsWith('!') ? '!' : '';
+  const body = pattern.slice(negation.length);
+  if (!isAbsolutePattern(body, paths)) {
     return { pattern, searchRoots };
   }
   const restUnder = (root: string): string | undefined => {
     const prefix = toSlashes(root, paths).replace(/\/?$/, '/');
-    return pattern.startsWith(prefix) ? `/${pattern.slice(prefix.length)}` : undefined;
+    return body.startsWith(prefix) ? `/${body.slice(prefix.length)}` : undefined;
   };
   // The innermost root wins when workspace folders nest.
   for (const searchRoot of [...searchRoots].sort((a, b) => b.root.length - a.root.length)) {
     const rest = restUnder(searchRoot.root);
     if (rest !== undefined) {
-      return { pattern: rest, searchRoots: [searchRoot] };
+      return { pattern: negation + rest, searchRoots: [searchRoot] };
     }
   }
   if (explicitPath && folders.some((folder) => restUnder(folder.path) !== undefined)) {

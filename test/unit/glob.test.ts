@@ -654,6 +654,9 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual(result.page.map((path) => path.shown), ['src/a.ts']);
     const top = await search(tree, { pattern: `${tree.root}/*.ts` });
     assert.deepEqual(top.page.map((path) => path.shown), ['a.ts']);
+    // Negated too (regression: "!/…/src/" was left whole, matched nothing, and so listed every file).
+    const notSrc = await search(tree, { pattern: `!${tree.root}/src/` });
+    assert.deepEqual(notSrc.page.map((path) => path.shown), ['a.ts']);
     // Named as the caller wrote it, not as the anchored rest it is matched as.
     assert.equal(result.pattern, `${tree.root}/src/*.ts`);
     assert.ok(result.text.includes(`1 file matches "${tree.root}/src/*.ts" in the workspace`), result.text);
