@@ -21,8 +21,14 @@ export interface CommandLineSearch {
 export type CommandLine = CommandLineSearch | { readonly kind: 'help' } | { readonly kind: 'usageError'; readonly message: string };
 
 const NUMBER_OPTIONS = { 'max-results': { integer: true }, 'timeout-seconds': { integer: false } } as const;
-/** Every long option, for the advice that puts the others after "--". */
-const KNOWN_OPTIONS: readonly string[] = ['json', 'max-results', 'include-ignored', 'timeout-seconds', 'help'];
+/** The options parseArgs reads; the advice for an unknown one keeps these before "--". */
+const OPTIONS = {
+  json: { type: 'boolean', default: false },
+  'max-results': { type: 'string' },
+  'include-ignored': { type: 'boolean', default: false },
+  'timeout-seconds': { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
 
 /** Decimal only: `Number` also reads "0x10" as 16 and "" as 0. */
 const WHOLE_NUMBER = /^\d+$/;
@@ -31,17 +37,7 @@ const DECIMAL_NUMBER = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 export function readCommandLine(argv: readonly string[]): CommandLine {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean', default: false },
-        'max-results': { type: 'string' },
-        'include-ignored': { type: 'boolean', default: false },
-        'timeout-seconds': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
   } catch (error) {
     return { kind: 'usageError', message: argumentProblem(argv, error as NodeJS.ErrnoException) };
   }
@@ -135,7 +131,7 @@ function withEndOfOptions(argv: readonly string[], written: string): string {
       break;
     }
     const name = /^--([^=]+)/.exec(arg)?.[1];
-    if (arg !== written && (arg === '-h' || (name !== undefined && KNOWN_OPTIONS.includes(name)))) {
+    if (arg !== written && (arg === `-${OPTIONS.help.short}` || (name !== undefined && Object.hasOwn(OPTIONS, name)))) {
       options.push(arg);
       if (name !== undefined && name in NUMBER_OPTIONS && !arg.includes('=') && i + 1 < argv.length) {
         i += 1;
