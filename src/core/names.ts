@@ -109,10 +109,15 @@ function quote(text: string): string {
 
 /** JSON string escaping without the surrounding quotes, and `</` written `<\/`. */
 function jsonEscape(text: string): string {
-  return JSON.stringify(text)
-    .slice(1, -1)
-    .replace(ESCAPED_IN_QUOTES, (found) => [...Array(found.length).keys()].map((i) => `\\u${found.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''))
-    .replace(/<\//g, '<\\/');
+  return escapedJson(text).slice(1, -1).replace(/<\//g, '<\\/');
+}
+
+/**
+ * A value as JSON text with each character a reader could misread, or take for a line break
+ * (U+0085, U+2028, U+2029, which JSON.stringify leaves as they are), written as `\uXXXX`.
+ */
+export function escapedJson(value: unknown): string {
+  return JSON.stringify(value).replace(ESCAPED_IN_QUOTES, (found) => [...Array(found.length).keys()].map((i) => `\\u${found.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''));
 }
 
 /** Quotes bytes that are not valid UTF-8: valid runs as JSON text, other bytes as `\xNN`. */

@@ -4,7 +4,7 @@
  * virtual document that makes every path a link) can turn each line into the file it names.
  */
 
-import { parseShownName, type RawName } from './names';
+import { escapedJson, parseShownName, type RawName } from './names';
 
 export interface SpillHeader {
   readonly pattern: string;
@@ -41,10 +41,10 @@ export function spillHeaderParts(header: SpillHeader): { readonly before: string
   const status = header.complete ? 'complete' : `INCOMPLETE: ${header.stopped ?? 'the search stopped early'}`;
   const before = [
     header.complete ? SPILL_TITLE : INCOMPLETE_SPILL_TITLE,
-    `# pattern: ${headerJson(header.pattern)}`,
-    ...(header.path !== undefined ? [`# path: ${headerJson(header.path)}`] : []),
-    `# roots: ${headerJson(header.roots)}`,
-    ...(header.searched ? [`# searched: ${headerJson(header.searched)}`] : []),
+    `# pattern: ${escapedJson(header.pattern)}`,
+    ...(header.path !== undefined ? [`# path: ${escapedJson(header.path)}`] : []),
+    `# roots: ${escapedJson(header.roots)}`,
+    ...(header.searched ? [`# searched: ${escapedJson(header.searched)}`] : []),
     `# order: modification time, oldest first; equal times by path${header.unread ? `; the last ${header.unread}, whose times were not read, by path` : ''}`,
     `# total: ${header.total} files (${status})`,
     '',
@@ -52,15 +52,6 @@ export function spillHeaderParts(header: SpillHeader): { readonly before: string
   return { before, listed: spillListedLine(header.total, header.total), after: `\n# saved: ${header.savedAt.toISOString()}\n\n` };
 }
 
-/**
- * A header field as JSON on one line for every reader: JSON.stringify leaves U+0085, U+2028 and
- * U+2029 as they are, and readers that break lines at them (as names.ts quotes names for) would
- * see the header a line longer, and every path a line later than the footer says. Escaped, they
- * parse back the same.
- */
-function headerJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u0085\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 /**
  * How many lines the header takes, its closing empty line included; the paths follow. The footer
