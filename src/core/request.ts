@@ -231,6 +231,15 @@ export function splitAbsolutePattern(
     const prefix = toSlashes(root, paths).replace(/\/?$/, '/');
     return body.startsWith(prefix) ? `/${body.slice(prefix.length)}` : undefined;
   };
+  const named = searchRoots.find(({ root }) => toSlashes(root, paths).replace(/\/$/, '') === body);
+  if (named) {
+    // Split, it would be no pattern at all; left whole, the folder's own path would be looked for
+    // inside it, and its parent offered as a directory outside the workspace.
+    throw new GlobError(
+      'invalidInput',
+      `The pattern ${JSON.stringify(pattern)} is the path of the directory searched, and only files are returned, never directories. To list every file in it, use "pattern": "*" (or ${JSON.stringify(`${body}/`)}).`,
+    );
+  }
   // The innermost root wins when workspace folders nest.
   for (const searchRoot of [...searchRoots].sort((a, b) => b.root.length - a.root.length)) {
     const rest = restUnder(searchRoot.root);
@@ -250,13 +259,18 @@ function isAbsolutePattern(pattern: string, paths: nodePath.PlatformPath): boole
 
 /**
  * The longest run of plain leading segments of an absolute pattern that is an existing directory
- * (at least one below the filesystem root), and the rest of the pattern after it.
+ * (at least one below the filesystem root), and the rest of the pattern after it. A pattern that
+ * is a directory as a whole, which no file can match, names that directory and every file in it:
+ * offered its parent and its name, the model would look for a file of that name.
  */
 async function directoryNamedBy(pattern: string, paths: nodePath.PlatformPath): Promise<AbsoluteElsewhere | undefined> {
   if (!isAbsolutePattern(pattern, paths)) {
     return undefined;
   }
   const segments = pattern.split('/');
+  if (segments.every((segment, index) => index === 0 || isPlainSegment(segment)) && segments.length > 2 && (await isDirectory(pattern))) {
+    return { directory: pattern, pattern: '*' };
+  }
   // segments[0] is '' (POSIX) or the drive ('C:'); the last one names files, never the directory.
   let plain = 1;
   while (plain < segments.length - 1 && isPlainSegment(segments[plain])) {

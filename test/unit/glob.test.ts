@@ -662,7 +662,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.ok(result.text.includes(`1 file matches "${tree.root}/src/*.ts" in the workspace`), result.text);
   });
 
-  it('reads the workspace folder as an absolute pattern with a trailing "/", and "/" alone, as every file under it', async () => {
+  it('reads the workspace folder as an absolute pattern with a trailing "/", and "/" alone, as every file under it; without the "/" as no file', async () => {
     // Regression: both were refused as "not a valid glob: the glob is empty after removing its
     // leading `!` or `/`", and the empty answer for the folder's path without the "/" offered
     // that pattern to list the files inside it.
@@ -670,9 +670,12 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     for (const pattern of [`${tree.root}/`, `${tree.root}/./`, '/']) {
       assert.deepEqual((await search(tree, { pattern })).page.map((path) => path.shown), ['src/a.ts', 'b.md'], pattern);
     }
-    const folder = await search(tree, { pattern: tree.root });
-    assert.equal(folder.total, 0);
-    assert.ok(folder.text.includes(`"pattern": "${tree.root}/" lists the files inside them`), folder.text);
+    // Without the "/", it is the folder, never a file: the error says so, and both patterns it
+    // offers list every file.
+    await assert.rejects(search(tree, { pattern: tree.root }), (error: unknown) =>
+      error instanceof Error && error.message.includes(`To list every file in it, use "pattern": "*" (or "${tree.root}/").`),
+    );
+    assert.equal((await search(tree, { pattern: '*' })).total, 2);
   });
 
   it('explains an empty result instead of a bare "no files"', async () => {

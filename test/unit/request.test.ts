@@ -141,6 +141,24 @@ describe('request: resolving path and pattern', () => {
     }
   });
 
+  it('refuses a pattern that is the path of a directory searched, and says how to list its files', async () => {
+    // Regression: the folder's own path was looked for inside it, and the answer offered its
+    // parent as "a directory outside the workspace" with the folder's name as the pattern.
+    for (const [pattern, path, root] of [
+      [front.path, undefined, front.path],
+      [`${front.path}/src`, 'src', `${front.path}/src`],
+    ] as const) {
+      await assert.rejects(
+        resolveRequest({ pattern, ...(path !== undefined ? { path } : {}) }, { folders: [front] }),
+        (error: unknown) =>
+          error instanceof GlobError && error.kind === 'invalidInput' && error.message.includes(`To list every file in it, use "pattern": "*" (or ${JSON.stringify(`${root}/`)}).`),
+      );
+    }
+    // With the trailing "/", the same is every file under it.
+    const under = await resolveRequest({ pattern: `${front.path}/` }, { folders: [front] });
+    assert.deepEqual([under.scopes[0].searchRoot, under.patternWasAbsolute], [front.path, true]);
+  });
+
   it('notes the directory outside the search roots that an absolute pattern names', async () => {
     const elsewhere = async (pattern: string, path?: string) =>
       (await resolveRequest({ pattern, ...(path !== undefined ? { path } : {}) }, { folders: [front] })).absoluteElsewhere;
@@ -151,6 +169,9 @@ describe('request: resolving path and pattern', () => {
     assert.deepEqual(await elsewhere(`${back.path}/s*/b.ts`), { directory: back.path, pattern: 's*/b.ts' });
     assert.deepEqual(await elsewhere(`${back.path}/src/`), { directory: tree.path('back', 'src'), pattern: '*' });
     assert.deepEqual(await elsewhere(`${back.path}/src/b.ts`), { directory: tree.path('back', 'src'), pattern: './b.ts' });
+    // A directory as a whole is that directory, every file in it (regression: its parent and
+    // "./src" were offered, which look for a file named src).
+    assert.deepEqual(await elsewhere(`${back.path}/src`), { directory: tree.path('back', 'src'), pattern: '*' });
     // Inside a search root the pattern is split instead; relative patterns and places that do not
     // exist name nothing; the filesystem root alone is never offered.
     assert.equal(await elsewhere(`${front.path}/src/*.ts`), undefined);
