@@ -8,7 +8,7 @@
 import { onlyWhitespaceRewritten, rewriteSuggested } from './patternSlips';
 import type { RenderContext, ResultFacts } from './render';
 import type { ShownPatternMatches } from './result';
-import { count, number, quoted } from './words';
+import { count, countedLabels, number, quoted } from './words';
 
 export function emptyHints(result: ResultFacts, context: RenderContext): string[] {
   if (!result.complete) {
@@ -296,9 +296,8 @@ function whereTheyLie({ count: files, complete, examples, entries }: NonNullable
   if (entries.length === 1) {
     return complete ? `, all in ${entries[0].label}` : `, all found so far in ${entries[0].label}`;
   }
-  const named = entries.slice(0, ENTRIES_NAMED).map(({ label, count: inEntry }) => `${label} ${number(inEntry)}`);
-  const more = entries.length > ENTRIES_NAMED ? ` · +${number(entries.length - ENTRIES_NAMED)} more` : '';
-  return ` (${complete ? '' : 'found so far: '}${named.join(' · ')}${more})`;
+  const named = entries.slice(0, ENTRIES_NAMED);
+  return ` (${complete ? '' : 'found so far: '}${countedLabels(named, entries.length - named.length)})`;
 }
 
 /** What hides the files `includeIgnored` lifts: the excludes only where the search had any. */

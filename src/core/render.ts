@@ -8,7 +8,7 @@ import { emptyHints } from './emptyText';
 import { lookInside, type LookInside, type PatternShape } from './lookInside';
 import type { GlobResult, Incompleteness } from './result';
 import { warningLines } from './warningText';
-import { count, number, quoted } from './words';
+import { count, countedLabels, number, quoted } from './words';
 
 /** Facts the text needs that the result does not carry. */
 export interface RenderContext {
@@ -234,11 +234,7 @@ function largestEntries(entries: ResultFacts['topLevel']['entries']): string {
 /** The largest `shown` of `entries` with their match counts, and how many more there are. */
 function entryCounts(entries: ResultFacts['topLevel']['entries'], shown: number): string {
   const largest = [...entries].sort((a, b) => b.count - a.count).slice(0, shown);
-  const parts = largest.map((entry) => `${entry.label} ${number(entry.count)}`);
-  if (entries.length > largest.length) {
-    parts.push(`+${number(entries.length - largest.length)} more`);
-  }
-  return parts.join(' · ');
+  return countedLabels(largest, entries.length - largest.length);
 }
 
 /** That the search stopped early, and what that leaves out; undefined for a complete result. */

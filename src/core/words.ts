@@ -22,3 +22,19 @@ export function number(value: number): string {
 export function count(value: number, singular: string, plural = `${singular}s`): string {
   return `${number(value)} ${value === 1 ? singular : plural}`;
 }
+
+/** What separates the entries of a list of counts. */
+const COUNT_SEPARATOR = ' · ';
+
+/**
+ * Labels with their counts, one after another ("src/ 143 · docs/ 12"), then how many more there
+ * are. A label holding the separator itself is quoted, or "a · b/ 5" would read as two entries,
+ * one without a count.
+ */
+export function countedLabels(entries: ReadonlyArray<{ readonly label: string; readonly count: number }>, more = 0): string {
+  const parts = entries.map(({ label, count: value }) => `${label.includes(COUNT_SEPARATOR) && !label.startsWith('"') ? quoted(label) : label} ${number(value)}`);
+  if (more > 0) {
+    parts.push(`+${number(more)} more`);
+  }
+  return parts.join(COUNT_SEPARATOR);
+}

@@ -561,6 +561,13 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('quotes an entry whose name holds the " · " that separates the counts', async () => {
+    // Regression: "Matches per entry: a · b/ 2 · c/ 1" read as three entries, "a" without a count.
+    tree.write({ 'a · b/1.txt': 1, 'a · b/2.txt': 2, 'c/3.txt': 3 });
+    const result = await search(tree, { pattern: '*' }, { maxResults: 1 });
+    assert.match(result.text, /Matches per entry: "a · b\/" 2 · c\/ 1\./);
+  });
+
   it('says so under one top-level entry, and when every entry starts among the oldest', async () => {
     tree.write({ 'pkg/a/1.txt': 1, 'pkg/b/2.txt': 2, 'pkg/3.txt': 3, 'pkg/a/4.txt': 4 });
     const one = await search(tree, { pattern: '*' }, { maxResults: 2 });
