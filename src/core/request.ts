@@ -243,6 +243,14 @@ export function splitAbsolutePattern(
   // The innermost root wins when workspace folders nest.
   for (const searchRoot of [...searchRoots].sort((a, b) => b.root.length - a.root.length)) {
     const rest = restUnder(searchRoot.root);
+    if (rest !== undefined && negation !== '' && searchRoots.length > 1) {
+      // A negation matches outside the directory it names, in every root: narrowed to the one
+      // root that holds it, the search silently left out every other folder's files.
+      throw new GlobError(
+        'invalidInput',
+        `The pattern ${JSON.stringify(pattern)} leaves out a directory of ${searchRoot.root}, but one pattern is matched in each of the ${searchRoots.length} directories searched, so it cannot leave out files of one of them only. To list the files of ${searchRoot.root} outside it, pass ${JSON.stringify(searchRoot.root)} as "path" and ${JSON.stringify(negation + rest)} as "pattern"; for the others, search each of them.`,
+      );
+    }
     if (rest !== undefined) {
       return { pattern: negation + rest, searchRoots: [searchRoot] };
     }

@@ -55,6 +55,21 @@ describe('request: resolving path and pattern', () => {
     }
   });
 
+  it('refuses a negated absolute pattern inside one of several folders rather than search that folder alone', async () => {
+    // Regression: "!<front>/src/" (every file not under front/src) was split into the root front
+    // and "!/src/": the files of back, which the negation matches too, were silently left out.
+    await assert.rejects(
+      resolveRequest({ pattern: `!${front.path}/src/` }, { folders: [front, back] }),
+      (error: GlobError) => error.kind === 'invalidInput' && error.message.includes(`pass ${JSON.stringify(front.path)} as "path" and "!/src/" as "pattern"`),
+    );
+    // With the folder alone, as the advice says, it is split.
+    const alone = await resolveRequest({ pattern: `!${front.path}/src/`, path: front.path }, { folders: [front, back] });
+    assert.deepEqual([alone.scopes.map((scope) => scope.walkRoot), alone.pattern.source], [[front.path], '!/src/']);
+    // Not negated, the files named lie in that folder only: narrowed to it.
+    const positive = await resolveRequest({ pattern: `${front.path}/src/` }, { folders: [front, back] });
+    assert.deepEqual([positive.scopes.map((scope) => scope.walkRoot), positive.pattern.source], [[front.path], '/src/']);
+  });
+
   it('reads a path starting with a folder name as that folder', async () => {
     const request = await resolveRequest({ pattern: '*', path: 'back/src' }, { folders: [front, back] });
     assert.equal(request.scopes.length, 1);
