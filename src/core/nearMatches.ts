@@ -19,6 +19,7 @@ import type { ScopeRules } from './glob';
 import type { MissingDirectory } from './missingDirectory';
 import { nearPatterns, type NearPatterns } from './nearPatterns';
 import { NearSegments } from './nearSegments';
+import { literalGlob } from './patternPath';
 import type { CompiledPattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
 import { suffixesFilterArgs } from './ripgrep/nameFilter';
@@ -219,13 +220,13 @@ const NEAR_NAMES_OFFERED = 3;
 class NearNames extends NameCounterByName {
   /**
    * The glob of the most common names (a pattern without "/" matches a name at any depth); none
-   * without files. A name with "," or a brace cannot stand in "{...}": then the most common alone.
+   * without files. Glob syntax in a name is put in brackets ("rea{me.md" as "rea[{]me.md"), which
+   * is also how a "," stands in "{...}": written as they are, a brace made the advice an invalid
+   * glob, and "[" or "*" one that finds other files.
    */
   glob(): string | undefined {
-    // A name holding glob syntax would be read as a glob.
-    const names = this.mostFirst().map(([name]) => name).filter((name) => !/[*?[\]\\]/.test(name));
-    const offered = names.slice(0, names.some((name) => /[,{}]/.test(name)) ? 1 : NEAR_NAMES_OFFERED);
-    const glob = offered.length === 0 ? undefined : offered.length === 1 ? offered[0] : `{${offered.join(',')}}`;
+    const offered = this.mostFirst().slice(0, NEAR_NAMES_OFFERED).map(([name]) => name);
+    const glob = offered.length === 0 ? undefined : offered.length === 1 ? literalGlob(offered[0]) : `{${offered.map((name) => literalGlob(name, true)).join(',')}}`;
     // A "!" in front would make the glob a negation, every file but those ("!notes.md" for
     // "notes.md"); after "**/" it is part of the name, still matched at any depth.
     return glob?.startsWith('!') ? `**/${glob}` : glob;

@@ -168,7 +168,15 @@ export function anchoredPattern(segments: readonly string[]): string {
  * "a.md"). `ending` is glob text put after it as it is (".*").
  */
 export function patternForName(name: string, ending = ''): string {
-  return `./${name.replace(/[*?[{}\\]/g, (c) => `[${c}]`)}${ending}`;
+  return `./${literalGlob(name)}${ending}`;
+}
+
+/**
+ * `name` as a glob that matches it alone: each character glob syntax would read otherwise in
+ * brackets, and with `inAlternatives` a "," too, which inside "{…}" would end the alternative.
+ */
+export function literalGlob(name: string, inAlternatives = false): string {
+  return name.replace(inAlternatives ? /[*?[{}\\,]/g : /[*?[{}\\]/g, (c) => `[${c}]`);
 }
 
 /**

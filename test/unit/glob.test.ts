@@ -1327,6 +1327,22 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual(await shown('/!drafts/*.md'), ['!drafts/a.md']);
   });
 
+  it('offers near names holding braces or commas in brackets, so the pattern offered is valid and finds them all', async () => {
+    // Regression: "rea{me.md" was offered as written (the one name offered, since it could not
+    // stand in "{...}"): an invalid glob, "unclosed alternate group"; "rea}me.md" the same; and
+    // "finds them" counted files of names that were not offered.
+    const braces = new TempTree().write({ 'n/rea{me.md': 1, 'm/rea}me.md': 2, 'k/rea,me.md': 3, 'other.txt': 4 });
+    try {
+      const empty = await search(braces, { pattern: 'readme.md' });
+      const offered = /^- 3 files have a name near "readme\.md": .*"pattern": "(.*)" finds them\.$/m.exec(empty.text)?.[1];
+      assert.ok(offered !== undefined, empty.text);
+      const found = await search(braces, { pattern: JSON.parse(`"${offered}"`) as string });
+      assert.deepEqual(found.page.map((path) => path.path).sort(), ['k/rea,me.md', 'm/rea}me.md', 'n/rea{me.md']);
+    } finally {
+      braces.remove();
+    }
+  });
+
   it('says to pass a workspace folder as "path" for a pattern that starts with its name, as paths are shown', async () => {
     const app = new TempTree().write({ 'src/main.ts': 1, 'src/lib/util.ts': 2 });
     const api = new TempTree().write({ 'src/server.ts': 3 });
