@@ -4,14 +4,19 @@
  * the global one), so "Open Last Complete List" still knows it after a window reload. With the
  * path goes the list's title, so a list pruned since can still be named when it is asked for.
  *
- * The entry is kept under the directory the lists are saved in: VS Code keeps extension state on
- * the machine it was started on, shared by local and remote windows (microsoft/vscode#130099),
- * while the lists of a window without a workspace live in global storage on the window's own
- * machine; under one key, a local window recalled a remote one's list and could not open it.
+ * The entry is kept under the machine the extension runs on and the directory the lists are
+ * saved in: VS Code keeps extension state on the machine it was started on, shared by local and
+ * remote windows (microsoft/vscode#130099), while the lists of a window without a workspace live
+ * in global storage on the window's own machine; under one key, a local window recalled a remote
+ * one's list and could not open it. The directory alone does not tell the machines apart: the
+ * extension host of a remote sees its storage as a `file:` URI, the same one on two SSH hosts
+ * with the same user and home (the case of that issue).
  *
  * Takes the memento's two methods rather than the `vscode` type, so a plain-Node test can give
  * it a map and play a reload by reading it back through a second instance.
  */
+
+import { hostname } from 'node:os';
 
 export interface ListMemento {
   get<T>(key: string): T | undefined;
@@ -28,12 +33,13 @@ const KEY = 'workspaceGlob.lastCompleteList';
 export class LastList {
   private readonly key: string;
 
-  /** `listsDirectory`: where the lists are saved, as a URI (its scheme and authority tell the machine). */
+  /** `listsDirectory`: where the lists are saved, as a URI; `machine`: the host the extension runs on. */
   constructor(
     private readonly memento: ListMemento,
     listsDirectory: string,
+    machine: string = hostname(),
   ) {
-    this.key = `${KEY}:${listsDirectory}`;
+    this.key = `${KEY}:${JSON.stringify(machine)}:${listsDirectory}`;
   }
 
   remember(list: RememberedList): Thenable<void> {

@@ -129,7 +129,9 @@ describe('the last complete list, remembered', () => {
     await new LastList(mapMemento(store), LISTS).remember({ file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
     assert.deepEqual(new LastList(mapMemento(store), LISTS).recall(), { file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
     // A value of another shape (an older version, a hand edit) is no list.
-    store.set(`workspaceGlob.lastCompleteList:${LISTS}`, JSON.stringify('/s/lists/glob-1.txt'));
+    for (const key of store.keys()) {
+      store.set(key, JSON.stringify('/s/lists/glob-1.txt'));
+    }
     assert.equal(new LastList(mapMemento(store), LISTS).recall(), undefined);
   });
 
@@ -141,5 +143,17 @@ describe('the last complete list, remembered', () => {
     assert.deepEqual(new LastList(mapMemento(store), remote).recall(), { file: '/root/lists/glob-2.txt', title: '* — 500 files' });
     assert.deepEqual(new LastList(mapMemento(store), LISTS).recall(), { file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
     assert.equal(new LastList(mapMemento(store), 'file:///elsewhere').recall(), undefined);
+  });
+
+  it('is recalled only on the machine that saved it, where two remotes see the same storage URI', async () => {
+    // Regression: keyed by the lists' directory alone. A remote extension host sees its global
+    // storage as a file: URI, the same on two SSH hosts with the same user and home, and global
+    // state is shared by all of them (microsoft/vscode#130099): the second host recalled the
+    // first one's list, a path on the other disk.
+    const store = new Map<string, string>();
+    const storage = 'file:///home/me/.vscode-server/data/User/globalStorage/workspace-glob.workspace-glob';
+    await new LastList(mapMemento(store), storage, 'build-a').remember({ file: '/home/me/lists/glob-1.txt', title: '* — 500 files' });
+    assert.equal(new LastList(mapMemento(store), storage, 'build-b').recall(), undefined);
+    assert.deepEqual(new LastList(mapMemento(store), storage, 'build-a').recall(), { file: '/home/me/lists/glob-1.txt', title: '* — 500 files' });
   });
 });
