@@ -77,8 +77,9 @@ function numberNeeded(option: string, integer: boolean, text: string): string {
 /** What parseArgs found wrong, as the tool says it. */
 function argumentProblem(argv: readonly string[], error: NodeJS.ErrnoException): string {
   // parseArgs names the option as written ('--bogus'), or with its value's placeholder
-  // ('--max-results <value>', for a value that is missing).
-  const option = /'(-[^' ]*)/.exec(error.message)?.[1];
+  // ('--max-results <value>', for a value that is missing), or with its short form first
+  // ('-h, --help'), of which the long one is taken.
+  const option = /'(?:-[^-' ], )?(-[^' ]*)/.exec(error.message)?.[1];
   if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
     const written = argumentHolding(argv, option);
     const within = written === option ? '' : ` in ${JSON.stringify(written)}`;

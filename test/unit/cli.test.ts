@@ -158,6 +158,8 @@ describe('command line (the built dist/cli.js)', () => {
       [['--bogus=1', '*'], 'unknown option "--bogus" in "--bogus=1"; a pattern or path that starts with "-" goes after "--" (workspace-glob -- "--bogus=1" "*")'],
       [['--json', '*.js', '--max-results', '5', '-dist'], 'unknown option "-d" in "-dist"; a pattern or path that starts with "-" goes after "--" (workspace-glob --json --max-results 5 -- "*.js" "-dist")'],
       [['--json=yes', '*'], '--json takes no value'],
+      // Regression: parseArgs names an option with a short form as '-h, --help': "-h, takes no value".
+      [['--help=yes'], '--help takes no value'],
       // Regression: 'takes no value' for a value left out, and the first value blamed for the second.
       [['*', '--max-results'], '--max-results needs a positive whole number after it'],
       [['--max-results', '5', '--max-results', '-3', '*'], '--max-results needs a positive whole number, not "-3"'],
