@@ -17,6 +17,7 @@
  * the extension host with it.
  */
 
+import { stat } from 'node:fs';
 import { constants, getPriority, setPriority } from 'node:os';
 
 /** The lowest priority there is: the largest niceness. */
@@ -30,6 +31,11 @@ export function yieldToOtherThreads(): void {
   if (process.platform !== 'linux') {
     return;
   }
+  // libuv starts one thread pool for the whole process at the first asynchronous file call of any
+  // thread, and its threads take the priority of the thread that started it: started from here
+  // after the change, the pool would serve every thread of the process at the lower priority.
+  // Asking it for something first starts it (if nothing has yet) at the priority it had.
+  stat(__filename, () => undefined);
   try {
     setPriority(Math.min(LOWEST, getPriority() + constants.priority.PRIORITY_BELOW_NORMAL));
   } catch {
