@@ -142,5 +142,20 @@ function withEndOfOptions(argv: readonly string[], written: string): string {
       rest.push(arg);
     }
   }
-  return ['workspace-glob', ...options, '--', ...rest.map((arg) => JSON.stringify(arg))].join(' ');
+  return ['workspace-glob', ...options, '--', ...rest].map((arg) => shellWord(arg)).join(' ');
+}
+
+/** Characters a shell reads as themselves: an argument of only these needs no quotes. */
+const PLAIN_WORD = /^[\w@%+=:,./-]+$/;
+
+/**
+ * An argument as a shell takes it back unchanged: in single quotes for a POSIX shell, which
+ * expand nothing inside them (in double quotes, "-$x.txt" searched for "-.txt"); in double
+ * quotes on Windows, whose cmd.exe has no single quotes.
+ */
+function shellWord(arg: string): string {
+  if (PLAIN_WORD.test(arg)) {
+    return arg;
+  }
+  return process.platform === 'win32' ? JSON.stringify(arg) : `'${arg.replace(/'/g, "'\\''")}'`;
 }

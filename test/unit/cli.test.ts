@@ -151,12 +151,14 @@ describe('command line (the built dist/cli.js)', () => {
       [['--max-results', '-1', '*'], '--max-results needs a positive whole number, not "-1"'],
       [['--max-results', '0x10', '*'], '--max-results needs a positive whole number, not "0x10"'],
       [['--timeout-seconds', '1e', '*'], '--timeout-seconds needs a positive number, not "1e"'],
-      [['--bogus', '*'], 'unknown option "--bogus"; a pattern or path that starts with "-" goes after "--" (workspace-glob -- "--bogus" "*")'],
+      [['--bogus', '*'], `unknown option "--bogus"; a pattern or path that starts with "-" goes after "--" (workspace-glob -- --bogus '*')`],
       // Regression: parseArgs reads "-dash.txt" as the short options "-d", "-a"…, and the advice
       // quoted "-d" alone, a search for "-d"; for a path "-dist" it left the pattern before "--".
-      [['-dash.txt'], 'unknown option "-d" in "-dash.txt"; a pattern or path that starts with "-" goes after "--" (workspace-glob -- "-dash.txt")'],
-      [['--bogus=1', '*'], 'unknown option "--bogus" in "--bogus=1"; a pattern or path that starts with "-" goes after "--" (workspace-glob -- "--bogus=1" "*")'],
-      [['--json', '*.js', '--max-results', '5', '-dist'], 'unknown option "-d" in "-dist"; a pattern or path that starts with "-" goes after "--" (workspace-glob --json --max-results 5 -- "*.js" "-dist")'],
+      [['-dash.txt'], 'unknown option "-d" in "-dash.txt"; a pattern or path that starts with "-" goes after "--" (workspace-glob -- -dash.txt)'],
+      [['--bogus=1', '*'], `unknown option "--bogus" in "--bogus=1"; a pattern or path that starts with "-" goes after "--" (workspace-glob -- --bogus=1 '*')`],
+      [['--json', '*.js', '--max-results', '5', '-dist'], `unknown option "-d" in "-dist"; a pattern or path that starts with "-" goes after "--" (workspace-glob --json --max-results 5 -- '*.js' -dist)`],
+      // Regression: quoted as JSON, "-$x.txt" came back through the shell as "-.txt".
+      [['-$x.txt', "it's"], `unknown option "-$" in "-$x.txt"; a pattern or path that starts with "-" goes after "--" (workspace-glob -- '-$x.txt' 'it'\\''s')`],
       [['--json=yes', '*'], '--json takes no value'],
       // Regression: parseArgs names an option with a short form as '-h, --help': "-h, takes no value".
       [['--help=yes'], '--help takes no value'],
