@@ -175,11 +175,11 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
       learned[key] = matches;
     }
   });
-  const nearNamesGlob = nearNames.glob();
+  const offeredNames = nearNames.offered();
   const nearSegment = firstNearSegment(nearSegments, walked);
   return {
     ...learned,
-    ...(nearNamesGlob ? { nearNames: { pattern: nearNamesGlob, count: nearNames.count, first: nearNames.first, complete: walked && nearNames.count < COUNTED_AT_MOST } } : {}),
+    ...(offeredNames ? { nearNames: { ...offeredNames, complete: walked && nearNames.count < COUNTED_AT_MOST } } : {}),
     ...(nearSegment ? { nearSegment } : {}),
     relatedExtensions: patterns.related
       .map(({ extension, deeper, anywhere }, i) => {
@@ -219,16 +219,30 @@ const NEAR_NAMES_OFFERED = 3;
 /** Files with a near name, and how many have each name. */
 class NearNames extends NameCounterByName {
   /**
-   * The glob of the most common names (a pattern without "/" matches a name at any depth); none
-   * without files. Glob syntax in a name is put in brackets ("rea{me.md" as "rea[{]me.md"), which
+   * The glob of the most common names (a pattern without "/" matches a name at any depth) and the
+   * files it finds; none without files. Glob syntax in a name is put in brackets ("rea{me.md" as "rea[{]me.md"), which
    * is also how a "," stands in "{...}": written as they are, a brace made the advice an invalid
    * glob, and "[" or "*" one that finds other files.
    */
-  glob(): string | undefined {
-    const offered = this.mostFirst().slice(0, NEAR_NAMES_OFFERED).map(([name]) => name);
-    const glob = offered.length === 0 ? undefined : offered.length === 1 ? literalGlob(offered[0]) : `{${offered.map((name) => literalGlob(name, true)).join(',')}}`;
-    // A "!" in front would make the glob a negation, every file but those ("!notes.md" for
-    // "notes.md"); after "**/" it is part of the name, still matched at any depth.
-    return glob?.startsWith('!') ? `**/${glob}` : glob;
+  offered(): (FoundNames & { readonly pattern: string }) | undefined {
+    const offered = this.mostFirst().slice(0, NEAR_NAMES_OFFERED);
+    if (offered.length === 0) {
+      return undefined;
+    }
+    const names = offered.map(([name]) => name);
+    const glob = names.length === 1 ? literalGlob(names[0]) : `{${names.map((name) => literalGlob(name, true)).join(',')}}`;
+    // The files of the names offered only: with more near names than those, "finds them" was
+    // said of every file with a near name, most of which the glob does not find.
+    const examples = new NameCounter();
+    for (const [, found] of offered) {
+      found.first.forEach(({ scope, name }) => examples.add(scope, name));
+    }
+    return {
+      // A "!" in front would make the glob a negation, every file but those ("!notes.md" for
+      // "notes.md"); after "**/" it is part of the name, still matched at any depth.
+      pattern: glob.startsWith('!') ? `**/${glob}` : glob,
+      count: offered.reduce((sum, [, found]) => sum + found.count, 0),
+      first: examples.first,
+    };
   }
 }

@@ -1343,6 +1343,21 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('counts the files of the near names offered, not of every near name', async () => {
+    // Regression: with more near names than the three offered, "5 files ... finds them" was said
+    // of a glob that finds 4.
+    const many = new TempTree().write({ 'a/readme1.md': 1, 'b/readme2.md': 2, 'c/readme3.md': 3, 'd/readme4.md': 4, 'e/readme4.md': 5 });
+    try {
+      const empty = await search(many, { pattern: 'readme.md' });
+      const said = /^- (\d+) files have a name near "readme\.md"[:,] .*"pattern": "(.*)" finds them\.$/m.exec(empty.text);
+      assert.ok(said, empty.text);
+      assert.equal((await search(many, { pattern: said[2] })).total, Number(said[1]));
+      assert.equal(said[1], '4');
+    } finally {
+      many.remove();
+    }
+  });
+
   it('says to pass a workspace folder as "path" for a pattern that starts with its name, as paths are shown', async () => {
     const app = new TempTree().write({ 'src/main.ts': 1, 'src/lib/util.ts': 2 });
     const api = new TempTree().write({ 'src/server.ts': 3 });
