@@ -22,6 +22,7 @@
 
 import { GlobAutomaton } from './globAutomaton';
 import { GlobSyntaxError, translate, type GlobNode } from './globSyntax';
+import { endingInEveryForm, hasNonAscii, sameInEveryForm } from './unicodeForms';
 
 export { GlobSyntaxError } from './globSyntax';
 
@@ -35,14 +36,21 @@ export interface CompiledPattern {
   /**
    * Leading directory names that every match must lie under (`src/lib/*.ts` → `src`, `lib`),
    * so the walk can be narrowed to them. Empty when the glob is not anchored or starts with a
-   * wildcard.
+   * wildcard. Only names written on disk as they are here: none from the first that holds a
+   * character outside ASCII (`docs/résumé/*.md` → `docs`), which a directory may spell in
+   * another normalization form (unicodeForms.ts).
    */
   readonly literalDirectories: readonly string[];
-  /** Tests a `/`-separated path relative to the search root. */
+  /**
+   * Tests a `/`-separated path relative to the search root. A glob that holds characters outside
+   * ASCII matches a path when the two match in Unicode's NFC form (unicodeForms.ts).
+   */
   matches(relativePath: string): boolean;
   /**
-   * Text every matching path ends with, when the glob fixes one (`*.ts` → `.ts`), so names can be
-   * turned away before they are even decoded.
+   * Text every matching path ends with on disk, when the glob fixes one (`*.ts` → `.ts`), so
+   * names can be turned away before they are even decoded. Of a fixed ending that holds
+   * characters outside ASCII, only the end after them (`café.md` → `.md`): a name may write them
+   * in another normalization form.
    */
   readonly requiredSuffix?: string;
   /**
@@ -62,7 +70,9 @@ export function atAnyDepth(glob: string): string | undefined {
 }
 
 export function compilePattern(glob: string): CompiledPattern {
-  let body = glob;
+  // Not normalized, an ASCII glob takes the path it always took (unicodeForms.ts).
+  const normalized = hasNonAscii(glob);
+  let body = normalized ? glob.normalize('NFC') : glob;
   let negated = false;
   if (body.startsWith('\\!') || body.startsWith('\\#')) {
     body = body.slice(1);
@@ -108,17 +118,20 @@ export function compilePattern(glob: string): CompiledPattern {
     accept = suffix ? (subject) => subject.endsWith(suffix) && automaton.matches(subject) : (subject) => automaton.matches(subject);
   }
   const test = negated ? (subject: string): boolean => !accept(subject) : accept;
-  const matches = anchored
+  const matchesAsWritten = anchored
     ? test
     : (relativePath: string): boolean => test(relativePath.slice(relativePath.lastIndexOf('/') + 1));
+  const matches = normalized ? (relativePath: string): boolean => matchesAsWritten(relativePath.normalize('NFC')) : matchesAsWritten;
+  const directories = anchored && !negated ? leadingLiteralDirectories(body) : [];
+  const onDisk = normalized ? endingInEveryForm(suffix) : suffix;
 
   return {
     source: glob,
     anchored,
     negated,
-    literalDirectories: anchored && !negated ? leadingLiteralDirectories(body) : [],
+    literalDirectories: normalized ? untilFormsDiffer(directories) : directories,
     matches,
-    ...(suffix && !negated ? { requiredSuffix: suffix } : {}),
+    ...(onDisk && !negated ? { requiredSuffix: onDisk } : {}),
     literal: shape?.literal === true && !negated,
   };
 }
@@ -185,6 +198,12 @@ function nameEndingOf(nodes: readonly GlobNode[]): string {
     ending = node.literal + ending;
   }
   return ending;
+}
+
+/** The leading `directories` that are written the same in every normalization form. */
+function untilFormsDiffer(directories: readonly string[]): string[] {
+  const differing = directories.findIndex((name) => !sameInEveryForm(name));
+  return differing === -1 ? [...directories] : directories.slice(0, differing);
 }
 
 /** The directory names a glob starts with before its first wildcard, unescaped. */

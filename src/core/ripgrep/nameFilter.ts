@@ -9,7 +9,10 @@
  * goes where it went without one (`matched` in dir.rs of ripgrep's ignore crate, the same in
  * ripgrep 13 and 15). The type is only a sieve: `*` and the ending, which the pattern then checks
  * exactly. Its letters match in either case, as output.ts's byte test does, because names that
- * match when case is ignored are still wanted when nothing matches (caseless.ts).
+ * match when case is ignored are still wanted when nothing matches (caseless.ts). Its text is
+ * written the same in every Unicode normalization form: a name may spell "é" composed or not
+ * (unicodeForms.ts), so an ending holds only what follows such characters (`.md` of `café.md`,
+ * pattern.ts), and a stem holding characters outside ASCII gets no type at all.
  *
  * The engine then reads only the names that can match, instead of every name ripgrep walks past:
  * with the stat pool, medians of interleaved searches (`node out/bench/sieve.js TREE PATTERN`),
@@ -18,6 +21,8 @@
  * pattern without wildcards (collect.ts says why); the walks of an empty answer always have it,
  * with the endings of the patterns they count (ignoredProbe.ts, nearMatches.ts).
  */
+
+import { hasNonAscii } from '../unicodeForms';
 
 /** Not a type ripgrep defines, so the definitions below are the type's only globs. */
 const TYPE_NAME = 'workspaceglob';
@@ -42,7 +47,8 @@ const NOT_LITERAL = /[*?[\]{}\\:]/;
  */
 export function nameFilterArgs(requiredSuffix: string | undefined, alsoStem?: string): string[] {
   const ending = requiredSuffix === undefined ? '' : nameEnding(requiredSuffix);
-  if (!writable(ending)) {
+  // Left out, a stem's names would never reach the listing: no type lets them all through.
+  if (!writable(ending) || (alsoStem !== undefined && hasNonAscii(alsoStem))) {
     return [];
   }
   return typeArgs([endingGlob(ending), ...(alsoStem !== undefined && writable(alsoStem) ? [`${eitherCase(alsoStem)}.*`] : [])]);
@@ -55,7 +61,7 @@ export function nameFilterArgs(requiredSuffix: string | undefined, alsoStem?: st
  */
 export function suffixesFilterArgs(requiredSuffixes: readonly string[], stems: readonly string[] = []): string[] {
   const endings = requiredSuffixes.map(nameEnding);
-  return endings.length > 0 && endings.every(writable) && stems.every(writable)
+  return endings.length > 0 && endings.every(writable) && stems.every((stem) => writable(stem) && !hasNonAscii(stem))
     ? typeArgs([...endings.map(endingGlob), ...stems.map((stem) => `${eitherCase(stem)}.*`)])
     : [];
 }
