@@ -200,7 +200,7 @@ function repeatedRoot(request: GlobRequest): EmptyResultFacts['rootRepeated'] {
     const rest = pathSegments(body.slice(startedIn.entryPrefix.length), process.platform !== 'win32');
     return { directories: startedIn.entryPrefix, pattern: anchoredPattern(rest), path: startedIn.entryPrefix.slice(0, -1) };
   }
-  const directories = request.pattern.literalDirectories;
+  const directories = request.pattern.namedDirectories;
   for (const scope of request.scopes) {
     const [count] = repeatedTailLengths(directories, scope.searchRoot);
     if (count !== undefined) {

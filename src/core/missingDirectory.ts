@@ -15,6 +15,7 @@ import { compilePattern, type CompiledPattern } from './pattern';
 import { pathSegments } from './patternPath';
 import type { GlobRequest, SearchScope } from './request';
 import { VCS_METADATA_NAMES } from './ripgrep/args';
+import { hasNonAscii } from './unicodeForms';
 
 /** An entry of a directory, a symbolic link taken as what it points at (the search follows links by default). */
 interface Entry {
@@ -58,7 +59,7 @@ export interface NearDirectory {
 type Nearness = 0 | 1 | 2;
 
 export async function firstMissingDirectory(request: GlobRequest, excluded: DirectoryExcluded = () => false): Promise<MissingDirectory | undefined> {
-  const directories = request.pattern.literalDirectories;
+  const directories = request.pattern.namedDirectories;
   for (let depth = 1; depth <= directories.length; depth += 1) {
     const relative = directories.slice(0, depth).join('/');
     if (!(await inSomeRoot(request, directories.slice(0, depth)))) {
@@ -152,13 +153,34 @@ async function directoryEntries(path: string): Promise<Entry[]> {
 
 /** Whether the directory at `segments` below some search root exists. */
 async function inSomeRoot(request: GlobRequest, segments: readonly string[]): Promise<boolean> {
-  const exists = await Promise.all(request.scopes.map((scope) => isDirectory(nodePath.join(scope.searchRoot, ...segments))));
+  const exists = await Promise.all(request.scopes.map(async (scope) => isDirectory(await onDisk(scope.searchRoot, segments))));
   return exists.some(Boolean);
 }
 
 /** The entries of the directory at `segments` below each search root, in the order of the scopes. */
 function listingsOf(request: GlobRequest, segments: readonly string[]): Promise<Entry[][]> {
-  return Promise.all(request.scopes.map((scope) => directoryEntries(nodePath.join(scope.searchRoot, ...segments))));
+  return Promise.all(request.scopes.map(async (scope) => directoryEntries(await onDisk(scope.searchRoot, segments))));
+}
+
+/**
+ * The path of the directory at `segments` below `root` as it is written on disk: a name outside
+ * ASCII that is not there as written stands for a directory beside it that reads the same in
+ * another normalization form, as the pattern matches it (unicodeForms.ts); as written where
+ * there is none.
+ */
+async function onDisk(root: string, segments: readonly string[]): Promise<string> {
+  let path = root;
+  for (const name of segments) {
+    const written = nodePath.join(path, name);
+    if (!hasNonAscii(name) || (await isDirectory(written))) {
+      path = written;
+      continue;
+    }
+    const composed = name.normalize('NFC');
+    const same = (await directoryEntries(path)).find((entry) => entry.kind === 'directory' && entry.name.normalize('NFC') === composed);
+    path = same === undefined ? written : nodePath.join(path, same.name);
+  }
+  return path;
 }
 
 /** The near name of the first root whose listing has one. */
@@ -186,6 +208,11 @@ function nearestAmong(entries: readonly Entry[], name: string): string | undefin
  * set aside, and then it is 1 at best ("__tests__" for "tests" and for "test").
  */
 export function nearnessOf(candidate: string, wanted: string): Nearness | undefined {
+  // A name outside ASCII is compared in NFC, as the pattern matches it (unicodeForms.ts).
+  return hasNonAscii(wanted) ? nearnessAsWritten(candidate.normalize('NFC'), wanted.normalize('NFC')) : nearnessAsWritten(candidate, wanted);
+}
+
+function nearnessAsWritten(candidate: string, wanted: string): Nearness | undefined {
   if (candidate === wanted) {
     return undefined;
   }
@@ -198,7 +225,7 @@ export function nearnessOf(candidate: string, wanted: string): Nearness | undefi
     if (Math.min(bareCandidate.length, bareWanted.length) < 3) {
       return undefined;
     }
-    const bare = bareCandidate === bareWanted ? 1 : nearnessOf(bareCandidate, bareWanted);
+    const bare = bareCandidate === bareWanted ? 1 : nearnessAsWritten(bareCandidate, bareWanted);
     return bare === undefined ? undefined : (Math.max(bare, 1) as Nearness);
   }
   // Every other way of being near changes the length by two at most; this keeps a name of 100 KB cheap.

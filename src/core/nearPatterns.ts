@@ -317,6 +317,7 @@ function fittingFiles(inPlace: readonly CompiledPattern[], last: string): Compil
     anchored: true,
     negated: false,
     literalDirectories: [],
+    namedDirectories: [],
     literal: false,
     matches: (relative) => inPlace.some((pattern) => pattern.matches(relative)) && (name?.matches(relative) ?? true),
   };

@@ -42,6 +42,12 @@ export interface CompiledPattern {
    */
   readonly literalDirectories: readonly string[];
   /**
+   * The leading directory names as the glob writes them, in NFC where it holds characters
+   * outside ASCII (`docs/résumé/*.md` → `docs`, `résumé`): what the advice on a missing
+   * directory looks for. The same as literalDirectories for an ASCII glob.
+   */
+  readonly namedDirectories: readonly string[];
+  /**
    * Tests a `/`-separated path relative to the search root. A glob that holds characters outside
    * ASCII matches a path when the two match in Unicode's NFC form (unicodeForms.ts).
    */
@@ -130,6 +136,7 @@ export function compilePattern(glob: string): CompiledPattern {
     anchored,
     negated,
     literalDirectories: normalized ? untilFormsDiffer(directories) : directories,
+    namedDirectories: directories,
     matches,
     ...(onDisk && !negated ? { requiredSuffix: onDisk } : {}),
     literal: shape?.literal === true && !negated,
