@@ -1,0 +1,112 @@
+import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { glob, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../src/core';
+import { compilePattern } from '../../src/core/pattern';
+import { testRipgrep } from './helpers/ripgrep';
+import { at, TempTree } from './helpers/tree';
+
+/** Composed (as a model types it) and decomposed (as names made on macOS often are). */
+const nfc = (text: string): string => text.normalize('NFC');
+const nfd = (text: string): string => text.normalize('NFD');
+
+async function search(tree: TempTree, pattern: string, options: Partial<GlobOptions> = {}): Promise<{ result: GlobResult; commands: Array<readonly string[]> }> {
+  const events: RipgrepEvent[] = [];
+  const result = await glob({ pattern }, [{ name: 'ws', path: tree.root }], {
+    ripgrepPath: await testRipgrep(),
+    emptyProbeMs: 60_000,
+    onRipgrep: (event) => events.push(event),
+    ...options,
+  });
+  return { result, commands: events.filter((event) => event.phase === 'start' && event.purpose === undefined).map((event) => event.command) };
+}
+
+const paths = (result: GlobResult): string[] => result.page.map((path) => path.path);
+
+describe('glob with the real ripgrep: names in another Unicode normalization form (regression: an NFD "café.md" was not found by "café.md")', () => {
+  let tree: TempTree;
+  beforeEach(() => {
+    tree = new TempTree();
+  });
+  afterEach(() => tree.remove());
+
+  it('finds a decomposed name with a composed basename pattern, and shows it as it is on disk', async () => {
+    tree.write({ [nfd('café.md')]: at('2024-01-01'), 'cafe.md': at('2024-01-02') });
+    const { result } = await search(tree, nfc('café.md'));
+    assert.deepEqual(paths(result), [nfd('café.md')]);
+    assert.ok(result.text.includes(nfd('café.md')), result.text);
+  });
+
+  it('finds files in a decomposed directory with an anchored composed pattern', async () => {
+    tree.write({ [`docs/${nfd('résumé')}/cv.md`]: at('2024-01-01'), 'docs/other/cv.md': at('2024-01-02') });
+    for (const pattern of ['docs/résumé/*.md', 'docs/résumé/', '/docs/résumé/cv.md']) {
+      assert.deepEqual(paths((await search(tree, nfc(pattern))).result), [`docs/${nfd('résumé')}/cv.md`], pattern);
+    }
+  });
+
+  it('lets a decomposed name through ripgrep’s sieve for a pattern with wildcards and a composed ending', async () => {
+    tree.write({ [nfd('notes-été.txt')]: at('2024-01-01'), 'notes.txt': at('2024-01-02'), 'other.md': at('2024-01-03') });
+    for (const statMode of ['pool', 'sync'] as const) {
+      const { result, commands } = await search(tree, nfc('*été.txt'), { statMode });
+      assert.deepEqual(paths(result), [nfd('notes-été.txt')], statMode);
+      // The sieve is there, with the ending every form of the name shares.
+      assert.ok(commands[0].includes('workspaceglob:*.[tT][xX][tT]'), commands[0].join(' '));
+    }
+  });
+
+  it('finds a composed name with a decomposed pattern', async () => {
+    tree.write({ [nfc('naïve.txt')]: at('2024-01-01'), [`${nfc('déjà')}/vu.txt`]: at('2024-01-02') });
+    assert.deepEqual(paths((await search(tree, nfd('naïve.txt'))).result), [nfc('naïve.txt')]);
+    assert.deepEqual(paths((await search(tree, nfd('déjà/*.txt'))).result), [`${nfc('déjà')}/vu.txt`]);
+  });
+
+  it('lists both of two files that read the same, oldest first, ties broken by path', async () => {
+    tree.write({ [nfc('café.md')]: at('2024-01-01'), [nfd('café.md')]: at('2024-01-02') });
+    assert.deepEqual(paths((await search(tree, nfc('café.md'))).result), [nfc('café.md'), nfd('café.md')]);
+    tree.write({ [nfc('café.md')]: at('2024-01-03') });
+    assert.deepEqual(paths((await search(tree, nfd('café.md'))).result), [nfd('café.md'), nfc('café.md')]);
+    tree.write({ [nfd('café.md')]: at('2024-01-03') });
+    // "e" and a combining accent sort before "é", in code units and in bytes alike.
+    assert.deepEqual(paths((await search(tree, nfc('*é.md'))).result), [nfd('café.md'), nfc('café.md')]);
+  });
+
+  it('counts an ignored decomposed name for the empty answer, and names one in another case', async () => {
+    tree.write({ [`build/${nfd('été.log')}`]: at('2024-01-01'), [nfd('Résumé.md')]: at('2024-01-02') });
+    writeFileSync(tree.path('.gitignore'), 'build/\n');
+    const ignored = (await search(tree, nfc('été.log'))).result;
+    assert.equal(ignored.total, 0);
+    assert.match(ignored.text, /1 file hidden by .* matches/);
+    const otherCase = (await search(tree, nfc('résumé.md'))).result;
+    assert.match(otherCase.text, /1 file matches when case is ignored/);
+  });
+
+  it('names a decomposed directory near a composed one the pattern misspells', async () => {
+    tree.write({ [`docs/${nfd('résumé')}/cv.md`]: at('2024-01-01') });
+    const { result } = await search(tree, nfc('docs/résume/*.md'));
+    assert.equal(result.total, 0);
+    assert.ok(result.text.includes(`but "docs/${nfd('résumé')}/" does`), result.text);
+  });
+
+  it('matches an ASCII pattern as written, normalizing nothing', async () => {
+    tree.write({ [nfd('café.md')]: at('2024-01-01'), [nfc('cafés.md')]: at('2024-01-02') });
+    // "e?" reads the "e" and the combining accent of the decomposed name, never "é".
+    assert.deepEqual(paths((await search(tree, 'cafe?.md')).result), [nfd('café.md')]);
+    const { commands } = await search(tree, 'caf*.md', { statMode: 'pool' });
+    assert.ok(commands[0].includes('workspaceglob:*.[mM][dD]'), commands[0].join(' '));
+    const ascii = compilePattern('src/lib/*.ts');
+    assert.deepEqual(ascii.literalDirectories, ['src', 'lib']);
+    assert.equal(ascii.requiredSuffix, '.ts');
+  });
+});
+
+describe('compilePattern: globs outside ASCII', () => {
+  it('narrows the walk only to directories written the same in every form, and sieves by the ending they share', () => {
+    const pattern = compilePattern(nfc('docs/résumé/café.md'));
+    assert.deepEqual(pattern.literalDirectories, ['docs']);
+    assert.deepEqual(pattern.namedDirectories, ['docs', nfc('résumé')]);
+    assert.equal(pattern.requiredSuffix, '.md');
+    assert.ok(pattern.matches(nfd('docs/résumé/café.md')));
+    // NFC also makes "K" of a Kelvin sign, so a "K" is no part of the ending every form shares.
+    assert.equal(compilePattern('é.MKV').requiredSuffix, 'V');
+    assert.ok(compilePattern('é.MKV').matches('é.M\u212AV'));
+  });
+});
