@@ -115,7 +115,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     const scope = request.scopes[scopeIndex];
     scopeStarts[scopeIndex] = names.length;
     const rules = options.rulesFor(scope);
-    const conditional = rules.conditionalExcludes.map((exclude) => ({ exclude, pattern: compilePattern(exclude.glob) }));
+    const conditional = rules.conditionalExcludes.map((exclude) => ({ exclude, pattern: compilePattern(exclude.glob, 'asWritten') }));
     const { args, rootPrefix, narrowedTo } = scopeWalk(scope, { ...rules, includeIgnored: request.includeIgnored }, request.pattern.literalDirectories, sieve);
     const command = [options.ripgrepPath, ...args];
     const started = Date.now();

@@ -92,7 +92,7 @@ export function excludedBy(request: GlobRequest, rulesFor: (scope: SearchScope) 
     }
     let excludes = compiled.get(scope);
     if (excludes === undefined) {
-      excludes = rulesFor(scope).excludeGlobs.map((glob) => compilePattern(glob));
+      excludes = rulesFor(scope).excludeGlobs.map((glob) => compilePattern(glob, 'asWritten'));
       compiled.set(scope, excludes);
     }
     return excludes.some((exclude) => exclude.matches(walkRelative));

@@ -75,9 +75,16 @@ export function atAnyDepth(glob: string): string | undefined {
   return body.startsWith('**') ? undefined : `${negation}**/${body}`;
 }
 
-export function compilePattern(glob: string): CompiledPattern {
+/**
+ * How a glob's characters outside ASCII meet a name's: in any normalization form (the tool's
+ * pattern), or as written: an exclude setting, which VS Code's own search matches so, and which
+ * ripgrep applies so to every other name.
+ */
+export type PatternForms = 'anyForm' | 'asWritten';
+
+export function compilePattern(glob: string, forms: PatternForms = 'anyForm'): CompiledPattern {
   // Not normalized, an ASCII glob takes the path it always took (unicodeForms.ts).
-  const normalized = hasNonAscii(glob);
+  const normalized = forms === 'anyForm' && hasNonAscii(glob);
   let body = normalized ? glob.normalize('NFC') : glob;
   let negated = false;
   if (body.startsWith('\\!') || body.startsWith('\\#')) {

@@ -86,6 +86,13 @@ describe('glob with the real ripgrep: names in another Unicode normalization for
     assert.ok(result.text.includes(`but "docs/${nfd('résumé')}/" does`), result.text);
   });
 
+  it('leaves exclude settings as written, as VS Code’s search does: a composed one leaves a decomposed name in', async () => {
+    tree.write({ [nfd('café-old.md')]: at('2024-01-01'), [nfd('café.js')]: at('2024-01-02'), [nfd('café.ts')]: at('2024-01-03') });
+    const rules = { excludeGlobs: [nfc('**/café-old.md')], conditionalExcludes: [{ glob: nfc('**/café.js'), sibling: '$(basename).ts' }] };
+    assert.deepEqual(paths((await search(tree, '*.js', { rules })).result), [nfd('café.js')]);
+    assert.deepEqual(paths((await search(tree, '*.md', { rules })).result), [nfd('café-old.md')]);
+  });
+
   it('matches an ASCII pattern as written, normalizing nothing', async () => {
     tree.write({ [nfd('café.md')]: at('2024-01-01'), [nfc('cafés.md')]: at('2024-01-02') });
     // "e?" reads the "e" and the combining accent of the decomposed name, never "é".
