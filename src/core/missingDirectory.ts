@@ -10,7 +10,7 @@
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import type { ScopeRules } from './glob';
-import { entryKind, isDirectory } from './onDisk';
+import { entryKind, isDirectory, joinedInAnyForm } from './onDisk';
 import { compilePattern, type CompiledPattern } from './pattern';
 import { pathSegments } from './patternPath';
 import type { GlobRequest, SearchScope } from './request';
@@ -153,34 +153,13 @@ async function directoryEntries(path: string): Promise<Entry[]> {
 
 /** Whether the directory at `segments` below some search root exists. */
 async function inSomeRoot(request: GlobRequest, segments: readonly string[]): Promise<boolean> {
-  const exists = await Promise.all(request.scopes.map(async (scope) => isDirectory(await onDisk(scope.searchRoot, segments))));
+  const exists = await Promise.all(request.scopes.map(async (scope) => isDirectory(await joinedInAnyForm(scope.searchRoot, segments))));
   return exists.some(Boolean);
 }
 
 /** The entries of the directory at `segments` below each search root, in the order of the scopes. */
 function listingsOf(request: GlobRequest, segments: readonly string[]): Promise<Entry[][]> {
-  return Promise.all(request.scopes.map(async (scope) => directoryEntries(await onDisk(scope.searchRoot, segments))));
-}
-
-/**
- * The path of the directory at `segments` below `root` as it is written on disk: a name outside
- * ASCII that is not there as written stands for a directory beside it that reads the same in
- * another normalization form, as the pattern matches it (unicodeForms.ts); as written where
- * there is none.
- */
-async function onDisk(root: string, segments: readonly string[]): Promise<string> {
-  let path = root;
-  for (const name of segments) {
-    const written = nodePath.join(path, name);
-    if (!hasNonAscii(name) || (await isDirectory(written))) {
-      path = written;
-      continue;
-    }
-    const composed = name.normalize('NFC');
-    const same = (await directoryEntries(path)).find((entry) => entry.kind === 'directory' && entry.name.normalize('NFC') === composed);
-    path = same === undefined ? written : nodePath.join(path, same.name);
-  }
-  return path;
+  return Promise.all(request.scopes.map(async (scope) => directoryEntries(await joinedInAnyForm(scope.searchRoot, segments))));
 }
 
 /** The near name of the first root whose listing has one. */

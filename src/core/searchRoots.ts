@@ -10,7 +10,7 @@ import type * as nodePath from 'node:path';
 import { GlobError } from './errors';
 import { isInside, underFolderPath } from './linkedPaths';
 import { besideMissing } from './missingDirectory';
-import { entryKind, isDirectory } from './onDisk';
+import { entryKind, isDirectory, spelledOnDisk } from './onDisk';
 import { missingPathAdvice, relativePathAdvice } from './pathAdvice';
 import { patternForName } from './patternPath';
 import type { WorkspaceFolder } from './request';
@@ -54,7 +54,7 @@ export async function resolvePath(
     text = paths.join(os.homedir(), text.slice(1));
   }
   if (paths.isAbsolute(text)) {
-    const root = await underFolderPath(paths.resolve(text), folders, paths);
+    const root = await spelledOnDisk(await underFolderPath(paths.resolve(text), folders, paths), paths);
     await requireDirectory(root, pathText, paths, pattern);
     return [{ root, folder: innermostFolder(root, folders, paths) }];
   }
@@ -69,9 +69,10 @@ export async function resolvePath(
     const names = sharing.map((folder) => JSON.stringify([folder.name, ...rest].join('/')));
     throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} starts with ${JSON.stringify(first)}, the name of ${sharing.length} workspace folders, which are told apart by their parent directory: pass one of ${names.join(', ')}.`);
   }
-  const candidates = named
+  const written = named
     ? [{ root: paths.resolve(named.path, rest.join(paths.sep)), folder: named }]
     : folders.map((folder) => ({ root: paths.resolve(folder.path, text), folder }));
+  const candidates = await Promise.all(written.map(async ({ root, folder }) => ({ root: await spelledOnDisk(root, paths), folder })));
 
   const found: SearchRoot[] = [];
   for (const candidate of candidates) {

@@ -9,9 +9,9 @@ import { at, TempTree } from './helpers/tree';
 const nfc = (text: string): string => text.normalize('NFC');
 const nfd = (text: string): string => text.normalize('NFD');
 
-async function search(tree: TempTree, pattern: string, options: Partial<GlobOptions> = {}): Promise<{ result: GlobResult; commands: Array<readonly string[]> }> {
+async function search(tree: TempTree, pattern: string, options: Partial<GlobOptions> = {}, path?: string): Promise<{ result: GlobResult; commands: Array<readonly string[]> }> {
   const events: RipgrepEvent[] = [];
-  const result = await glob({ pattern }, [{ name: 'ws', path: tree.root }], {
+  const result = await glob({ pattern, ...(path === undefined ? {} : { path }) }, [{ name: 'ws', path: tree.root }], {
     ripgrepPath: await testRipgrep(),
     emptyProbeMs: 60_000,
     onRipgrep: (event) => events.push(event),
@@ -50,6 +50,13 @@ describe('glob with the real ripgrep: names in another Unicode normalization for
       assert.deepEqual(paths(result), [nfd('notes-été.txt')], statMode);
       // The sieve is there, with the ending every form of the name shares.
       assert.ok(commands[0].includes('workspaceglob:*.[tT][xX][tT]'), commands[0].join(' '));
+    }
+  });
+
+  it('searches a decomposed directory a composed "path" names, relative or absolute', async () => {
+    tree.write({ [`docs/${nfd('résumé')}/cv.md`]: at('2024-01-01'), 'docs/cv.md': at('2024-01-02') });
+    for (const path of [nfc('docs/résumé'), tree.path('docs', nfc('résumé'))]) {
+      assert.deepEqual(paths((await search(tree, '*.md', {}, path)).result), [`docs/${nfd('résumé')}/cv.md`], path);
     }
   });
 
