@@ -1,3 +1,10 @@
+/**
+ * Names and patterns in the two Unicode normalization forms that read the same (unicodeForms.ts):
+ * a pattern outside ASCII finds names in either form, through ripgrep's sieve of names, in named
+ * directories and "path"; names are shown as they are on disk; ASCII patterns and exclude
+ * settings are matched as written.
+ */
+
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { glob, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../src/core';
