@@ -220,9 +220,9 @@ const NEAR_NAMES_OFFERED = 3;
 class NearNames extends NameCounterByName {
   /**
    * The glob of the most common names (a pattern without "/" matches a name at any depth) and the
-   * files it finds; none without files. Glob syntax in a name is put in brackets ("rea{me.md" as "rea[{]me.md"), which
-   * is also how a "," stands in "{...}": written as they are, a brace made the advice an invalid
-   * glob, and "[" or "*" one that finds other files.
+   * files it finds; none without files. Glob syntax in a name is put in brackets ("rea{me.md" as
+   * "rea[{]me.md"), which is also how a "," stands in "{...}": written as they are, a brace made
+   * the advice an invalid glob, and "[" or "*" one that finds other files.
    */
   offered(): (FoundNames & { readonly pattern: string }) | undefined {
     const offered = this.mostFirst().slice(0, NEAR_NAMES_OFFERED);

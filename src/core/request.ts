@@ -276,7 +276,7 @@ async function directoryNamedBy(pattern: string, paths: nodePath.PlatformPath): 
     return undefined;
   }
   const segments = pattern.split('/');
-  if (segments.every((segment, index) => index === 0 || isPlainSegment(segment)) && segments.length > 2 && (await isDirectory(pattern))) {
+  if (segments.length >= 2 && segments.every((segment, index) => index === 0 || isPlainSegment(segment)) && (await isDirectory(pattern))) {
     return { directory: pattern, pattern: '*' };
   }
   // segments[0] is '' (POSIX) or the drive ('C:'); the last one names files, never the directory.

@@ -187,6 +187,8 @@ describe('request: resolving path and pattern', () => {
     // A directory as a whole is that directory, every file in it (regression: its parent and
     // "./src" were offered, which look for a file named src).
     assert.deepEqual(await elsewhere(`${back.path}/src`), { directory: tree.path('back', 'src'), pattern: '*' });
+    const topmost = `/${tree.root.split('/')[1]}`;
+    assert.deepEqual(await elsewhere(topmost), { directory: topmost, pattern: '*' });
     // Inside a search root the pattern is split instead; relative patterns and places that do not
     // exist name nothing; the filesystem root alone is never offered.
     assert.equal(await elsewhere(`${front.path}/src/*.ts`), undefined);
