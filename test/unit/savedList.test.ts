@@ -137,10 +137,11 @@ describe('the last complete list, remembered', () => {
 
   it('is recalled only where its lists are saved: a remote window shares global state with local ones', async () => {
     const store = new Map<string, string>();
-    const remote = 'vscode-remote://ssh-remote%2Bbuild/root/.vscode-server/data/User/globalStorage/workspace-glob.workspace-glob';
-    await new LastList(mapMemento(store), remote).remember({ file: '/root/lists/glob-2.txt', title: '* — 500 files' });
+    // A remote extension host sees its own global storage as a file: URI on the remote's disk.
+    const remote = 'file:///home/dev/.vscode-server/data/User/globalStorage/workspace-glob.workspace-glob';
+    await new LastList(mapMemento(store), remote).remember({ file: '/home/dev/lists/glob-2.txt', title: '* — 500 files' });
     await new LastList(mapMemento(store), LISTS).remember({ file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
-    assert.deepEqual(new LastList(mapMemento(store), remote).recall(), { file: '/root/lists/glob-2.txt', title: '* — 500 files' });
+    assert.deepEqual(new LastList(mapMemento(store), remote).recall(), { file: '/home/dev/lists/glob-2.txt', title: '* — 500 files' });
     assert.deepEqual(new LastList(mapMemento(store), LISTS).recall(), { file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
     assert.equal(new LastList(mapMemento(store), 'file:///elsewhere').recall(), undefined);
   });

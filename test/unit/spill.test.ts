@@ -63,7 +63,7 @@ describe('spill: saving complete lists', () => {
   it('keeps the header on its lines for readers that break lines at U+0085, U+2028 and U+2029', async () => {
     // Regression: JSON.stringify left them raw in the pattern and roots lines, so such a reader
     // saw every path a line later than the footer's line numbers (names are quoted for them).
-    const odd = { ...header(2), pattern: '*\u2028*.ts', roots: [{ prefix: '', path: '/work/a\u0085b\u2029c' }] };
+    const odd = { ...header(2), pattern: '*\u2028*.ts', roots: [{ prefix: '', path: '/srv/a\u0085b\u2029c' }] };
     const outcome = await saveSpill(tree.path('lists'), { maxLists: 5, maxTotalBytes: 1 << 20 }, odd, paths(2));
     assert.ok(outcome.saved);
     const text = readFileSync(outcome.path, 'utf8');
