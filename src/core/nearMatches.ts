@@ -17,12 +17,14 @@ import { countingWalksThenTopLevels, type ThenTopLevelsOptions } from './countin
 import { NameCounter, NameCounterByName, type FoundNames } from './foundNames';
 import type { ScopeRules } from './glob';
 import type { MissingDirectory } from './missingDirectory';
+import type { RawName } from './names';
 import { nearPatterns, type NearPatterns } from './nearPatterns';
 import { NearSegments } from './nearSegments';
 import { literalGlob } from './patternPath';
 import type { CompiledPattern } from './pattern';
 import type { GlobRequest, SearchScope } from './request';
 import { suffixesFilterArgs } from './ripgrep/nameFilter';
+import { hasNonAscii } from './unicodeForms';
 
 /** Matches counted per pattern at most: enough to say "at least" and show a few. */
 const COUNTED_AT_MOST = 1_000;
@@ -218,6 +220,15 @@ const NEAR_NAMES_OFFERED = 3;
 
 /** Files with a near name, and how many have each name. */
 class NearNames extends NameCounterByName {
+  /**
+   * A name outside ASCII is counted under its NFC form: the glob offered for it matches a name in
+   * any normalization form (unicodeForms.ts), so two that read the same are one name to it, and
+   * counted apart, one of them fell out of the count of the files the glob finds.
+   */
+  override add(scope: number, name: RawName, by?: string): void {
+    super.add(scope, name, by !== undefined && hasNonAscii(by) ? by.normalize('NFC') : by);
+  }
+
   /**
    * The glob of the most common names (a pattern without "/" matches a name at any depth) and the
    * files it finds; none without files. Glob syntax in a name is put in brackets ("rea{me.md" as

@@ -100,6 +100,23 @@ describe('glob with the real ripgrep: names in another Unicode normalization for
     assert.ok(result.text.includes(`but "docs/${nfd('résumé')}/" does`), result.text);
   });
 
+  it('counts near names that read the same as one name, as the glob offered for them finds both (regression: "7 files" said of a glob that finds 8)', async () => {
+    tree.write({
+      [`a/${nfd('noté.md')}`]: at('2024-01-01'),
+      [`b/${nfd('noté.md')}`]: at('2024-01-02'),
+      [`c/${nfd('noté.md')}`]: at('2024-01-03'),
+      [`d/${nfc('notés1.md')}`]: at('2024-01-04'),
+      [`e/${nfc('notés1.md')}`]: at('2024-01-05'),
+      [`f/${nfc('notés2.md')}`]: at('2024-01-06'),
+      [`g/${nfc('notés2.md')}`]: at('2024-01-07'),
+      [`h/${nfc('noté.md')}`]: at('2024-01-08'),
+    });
+    const { result } = await search(tree, nfc('notés.md'));
+    const said = /^- (\d+) files have a name near .*"pattern": "(.*)" finds them\.$/m.exec(result.text);
+    assert.ok(said, result.text);
+    assert.equal(Number(said[1]), (await search(tree, said[2])).result.total, result.text);
+  });
+
   it('leaves exclude settings as written, as VS Code’s search does: a composed one leaves a decomposed name in', async () => {
     tree.write({ [nfd('café-old.md')]: at('2024-01-01'), [nfd('café.js')]: at('2024-01-02'), [nfd('café.ts')]: at('2024-01-03') });
     const rules = { excludeGlobs: [nfc('**/café-old.md')], conditionalExcludes: [{ glob: nfc('**/café.js'), sibling: '$(basename).ts' }] };
