@@ -20,7 +20,7 @@ import type { IgnoredMatches } from './ignoredProbe';
 import type { MissingDirectory } from './missingDirectory';
 import type { NearMatches, PatternMatches } from './nearMatches';
 import type { RawName } from './names';
-import { isDirectory } from './onDisk';
+import { isDirectory, joinedInAnyForm } from './onDisk';
 import { anchoredPattern, pathSegments, repeatedTailLengths, versionControlNamed } from './patternPath';
 import { directoriesMeantOtherwise, patternSlips } from './patternSlips';
 import type { GlobRequest } from './request';
@@ -169,8 +169,13 @@ async function directoriesNamed(request: GlobRequest): Promise<EmptyResultFacts[
   // the directory of that name in the root itself.
   if (!/[*?[\]{}\\]/.test(body)) {
     for (const scope of request.scopes) {
-      if (await isDirectory(nodePath.join(scope.searchRoot, body))) {
-        found.push(`${shownPath(scope, [...scope.rootSegments, body].join('/'))}/`);
+      // A name outside ASCII may be a directory in another normalization form, which the
+      // pattern ending in "/" lists as well (unicodeForms.ts); it is shown as it is on disk.
+      const written = nodePath.join(scope.searchRoot, body);
+      const onDisk = await joinedInAnyForm(scope.searchRoot, body.split('/'));
+      if (await isDirectory(onDisk)) {
+        const shownBody = onDisk === written ? body : nodePath.relative(scope.searchRoot, onDisk).split(nodePath.sep).join('/');
+        found.push(`${shownPath(scope, [...scope.rootSegments, shownBody].join('/'))}/`);
       }
     }
   }

@@ -117,6 +117,14 @@ describe('glob with the real ripgrep: names in another Unicode normalization for
     assert.equal(Number(said[1]), (await search(tree, said[2])).result.total, result.text);
   });
 
+  it('says that a composed pattern names a decomposed directory, as it says of one written as on disk (regression: only "if ... names directories")', async () => {
+    tree.write({ [`notes/${nfd('año')}/x.md`]: at('2024-01-01') });
+    const { result } = await search(tree, nfc('notes/año'));
+    assert.equal(result.total, 0);
+    assert.ok(result.text.includes(`"notes/${nfd('año')}/" is a directory`), result.text);
+    assert.equal((await search(tree, nfc('notes/año/'))).result.total, 1);
+  });
+
   it('leaves exclude settings as written, as VS Code’s search does: a composed one leaves a decomposed name in', async () => {
     tree.write({ [nfd('café-old.md')]: at('2024-01-01'), [nfd('café.js')]: at('2024-01-02'), [nfd('café.ts')]: at('2024-01-03') });
     const rules = { excludeGlobs: [nfc('**/café-old.md')], conditionalExcludes: [{ glob: nfc('**/café.js'), sibling: '$(basename).ts' }] };
