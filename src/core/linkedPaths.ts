@@ -12,6 +12,7 @@
 
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
+import { spelledOnDisk } from './onDisk';
 import { isPlainSegment } from './patternPath';
 import type { WorkspaceFolder } from './request';
 
@@ -33,7 +34,9 @@ export async function underFolderPath(absolute: string, folders: readonly Worksp
   // The longest leading run that exists: a file or directory the input names may not.
   let real: string | undefined;
   for (; plain > 1; plain -= 1) {
-    real = await fs.realpath(segments.slice(0, plain).join('/')).catch(() => undefined);
+    // Spelled as on disk: a pattern outside ASCII names a directory in any normalization form,
+    // the workspace folder's own among them (unicodeForms.ts).
+    real = await fs.realpath(await spelledOnDisk(segments.slice(0, plain).join('/'), paths)).catch(() => undefined);
     if (real !== undefined) {
       break;
     }

@@ -125,6 +125,13 @@ describe('glob with the real ripgrep: names in another Unicode normalization for
     assert.equal((await search(tree, nfc('notes/año/'))).result.total, 1);
   });
 
+  it('splits an absolute composed pattern inside a decomposed workspace folder, as a "path" there is (regression: taken for a directory outside the workspace)', async () => {
+    tree.write({ [`${nfd('projé')}/src/a.md`]: at('2024-01-01') });
+    const folder = tree.path(nfd('projé'));
+    const result = await glob({ pattern: `${tree.path(nfc('projé'))}/src/*.md` }, [{ name: 'ws', path: folder }], { ripgrepPath: await testRipgrep(), emptyProbeMs: 60_000 });
+    assert.deepEqual(paths(result), ['src/a.md'], result.text);
+  });
+
   it('leaves exclude settings as written, as VS Code’s search does: a composed one leaves a decomposed name in', async () => {
     tree.write({ [nfd('café-old.md')]: at('2024-01-01'), [nfd('café.js')]: at('2024-01-02'), [nfd('café.ts')]: at('2024-01-03') });
     const rules = { excludeGlobs: [nfc('**/café-old.md')], conditionalExcludes: [{ glob: nfc('**/café.js'), sibling: '$(basename).ts' }] };
