@@ -13,7 +13,7 @@ import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import { GlobError } from './errors';
 import { withDistinctNames } from './folderNames';
-import { isDirectory } from './onDisk';
+import { isDirectory, spelledOnDisk } from './onDisk';
 import { parseGlobInput } from './input';
 import { isInside, underFolderPath } from './linkedPaths';
 import { compilePattern, GlobSyntaxError, type CompiledPattern } from './pattern';
@@ -276,7 +276,7 @@ async function directoryNamedBy(pattern: string, paths: nodePath.PlatformPath): 
     return undefined;
   }
   const segments = pattern.split('/');
-  if (segments.length >= 2 && segments.every((segment, index) => index === 0 || isPlainSegment(segment)) && (await isDirectory(pattern))) {
+  if (segments.length >= 2 && segments.every((segment, index) => index === 0 || isPlainSegment(segment)) && (await isDirectory(await spelledOnDisk(pattern, paths)))) {
     return { directory: pattern, pattern: '*' };
   }
   // segments[0] is '' (POSIX) or the drive ('C:'); the last one names files, never the directory.
@@ -286,7 +286,8 @@ async function directoryNamedBy(pattern: string, paths: nodePath.PlatformPath): 
   }
   for (let count = plain; count >= 2; count -= 1) {
     const directory = segments.slice(0, count).join('/');
-    if (await isDirectory(directory)) {
+    // Looked up as a "path" is (searchRoots.ts), in any normalization form: the advice passes it so.
+    if (await isDirectory(await spelledOnDisk(directory, paths))) {
       // Anchored, as the absolute pattern was: "/notes/*.md" means the files directly in notes/,
       // where "*.md" from there would match at every depth. A pattern ending in `/` means
       // everything under the directory it names.

@@ -132,6 +132,16 @@ describe('glob with the real ripgrep: names in another Unicode normalization for
     assert.deepEqual(paths(result), ['src/a.md'], result.text);
   });
 
+  it('offers a decomposed directory outside the workspace that an absolute composed pattern names whole as "path" with "*"', async () => {
+    tree.write({ 'ws/a.md': at('2024-01-01'), [`${nfd('año')}/x.md`]: at('2024-01-02') });
+    const outside = tree.path(nfc('año'));
+    const result = await glob({ pattern: outside }, [{ name: 'ws', path: tree.path('ws') }], { ripgrepPath: await testRipgrep(), emptyProbeMs: 60_000 });
+    assert.equal(result.total, 0);
+    assert.ok(result.text.includes(`"path": ${JSON.stringify(outside)}, "pattern": "*"`), result.text);
+    const followed = await glob({ pattern: '*', path: outside }, [{ name: 'ws', path: tree.path('ws') }], { ripgrepPath: await testRipgrep() });
+    assert.equal(followed.total, 1);
+  });
+
   it('leaves exclude settings as written, as VS Code’s search does: a composed one leaves a decomposed name in', async () => {
     tree.write({ [nfd('café-old.md')]: at('2024-01-01'), [nfd('café.js')]: at('2024-01-02'), [nfd('café.ts')]: at('2024-01-03') });
     const rules = { excludeGlobs: [nfc('**/café-old.md')], conditionalExcludes: [{ glob: nfc('**/café.js'), sibling: '$(basename).ts' }] };
