@@ -198,6 +198,11 @@ function directoriesHint(result: ResultFacts): string {
   const caseSensitive = result.caseless !== undefined || result.missingDirectoryNear?.otherCase ? '' : ' Matching is case-sensitive.';
   // A pattern ending in "/" (or "**") already lists what is inside the directories it names.
   const listsInside = /(\/|\*\*)$/.test(result.pattern);
+  if (result.absoluteElsewhere) {
+    // Ended in "/", the pattern is still matched inside the root: the line on the directory
+    // outside has said how to list it.
+    return `- Only files are returned, never directories.${caseSensitive}`;
+  }
   if (directories === undefined) {
     return listsInside
       ? `- Only files are returned, never directories.${caseSensitive}`

@@ -1440,6 +1440,23 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('gives no pattern ending in "/" for a directory outside the workspace, which it would look for inside (regression: that advice found nothing)', async () => {
+    const outside = new TempTree().write({ 'notes/a.md': 1 });
+    try {
+      tree.write({ 'src/a.ts': 1 });
+      for (const pattern of [outside.path('notes'), `${outside.root}/notes/old`]) {
+        const result = await search(tree, { pattern });
+        assert.equal(result.total, 0);
+        assert.ok(result.text.includes(`"path": ${JSON.stringify(outside.path('notes'))}`), result.text);
+        // The pattern with "/" after it is matched inside the workspace too, and finds nothing.
+        assert.ok(!result.text.includes(`"pattern": ${JSON.stringify(`${pattern}/`)}`), result.text);
+        assert.equal((await search(tree, { pattern: `${pattern}/` })).total, 0);
+      }
+    } finally {
+      outside.remove();
+    }
+  });
+
   it('reads ".", ".." and empty segments in a pattern as in a path, and keeps "./" anchored', async () => {
     tree.write({ 'package.json': 1, 'src/core/glob.ts': 2, 'src/cli.ts': 3, 'src/fixture/package.json': 4 });
     // Regression: "./*.json" matched src/fixture/package.json too, as if it were "*.json".
