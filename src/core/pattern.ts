@@ -49,7 +49,7 @@ export interface CompiledPattern {
   readonly namedDirectories: readonly string[];
   /**
    * Tests a `/`-separated path relative to the search root. A glob that holds characters outside
-   * ASCII matches a path when the two match in Unicode's NFC form (unicodeForms.ts).
+   * ASCII matches a path when the two match in Unicode's NFC form (unicodeForms.ts), or as written.
    */
   matches(relativePath: string): boolean;
   /**
@@ -134,7 +134,7 @@ export function compilePattern(glob: string, forms: PatternForms = 'anyForm'): C
   const matchesAsWritten = anchored
     ? test
     : (relativePath: string): boolean => test(relativePath.slice(relativePath.lastIndexOf('/') + 1));
-  const matches = normalized ? (relativePath: string): boolean => matchesAsWritten(relativePath.normalize('NFC')) : matchesAsWritten;
+  const matches = normalized ? inEitherForm(glob, negated, matchesAsWritten) : matchesAsWritten;
   const directories = anchored && !negated ? leadingLiteralDirectories(body) : [];
   const onDisk = normalized ? endingInEveryForm(suffix) : suffix;
 
@@ -147,6 +147,27 @@ export function compilePattern(glob: string, forms: PatternForms = 'anyForm'): C
     matches,
     ...(onDisk && !negated ? { requiredSuffix: onDisk } : {}),
     literal: shape?.literal === true && !negated,
+  };
+}
+
+/**
+ * A path matches a glob outside ASCII when the two match in NFC, or as they are written: ripgrep
+ * and VS Code's search match as written, and so did this tool, which found the decomposed names
+ * a glob spells decomposed, a jamo of a Korean syllable or a combining accent alone ("*\u0301*",
+ * every name with a decomposed accent), none of which is left in the NFC of the name. A negated
+ * glob selects the paths the glob matches in neither way. `inNfc` tests the glob in NFC.
+ */
+function inEitherForm(glob: string, negated: boolean, inNfc: (relativePath: string) => boolean): (relativePath: string) => boolean {
+  const written = compilePattern(glob, 'asWritten');
+  const globInNfc = glob === glob.normalize('NFC');
+  return (relativePath) => {
+    const composed = relativePath.normalize('NFC');
+    const matched = inNfc(composed);
+    // The same glob on the same text: the test as written would repeat this one.
+    if (globInNfc && composed === relativePath) {
+      return matched;
+    }
+    return negated ? matched && written.matches(relativePath) : matched || written.matches(relativePath);
   };
 }
 

@@ -142,6 +142,17 @@ describe('glob with the real ripgrep: names in another Unicode normalization for
     assert.equal(followed.total, 1);
   });
 
+  it('still finds what a glob matches as written, as ripgrep does: a decomposed accent or a jamo alone (regression: none found)', async () => {
+    tree.write({ [nfd('café.md')]: at('2024-01-01'), [nfd('한글.txt')]: at('2024-01-02'), [nfc('thé.md')]: at('2024-01-03') });
+    assert.deepEqual(paths((await search(tree, '*\u0301*')).result), [nfd('café.md')]);
+    // The first two jamo of the decomposed syllable 한, which in NFC is one character.
+    assert.deepEqual(paths((await search(tree, '\u1112\u1161*')).result), [nfd('한글.txt')]);
+    assert.deepEqual(paths((await search(tree, '*\u11ab*')).result), [nfd('한글.txt')]);
+    // A negation leaves out what the glob matches either way.
+    assert.deepEqual(paths((await search(tree, '!*\u0301*')).result), [nfd('한글.txt'), nfc('thé.md')]);
+    assert.deepEqual(paths((await search(tree, nfc('!*é.md'))).result), [nfd('한글.txt')]);
+  });
+
   it('leaves exclude settings as written, as VS Code’s search does: a composed one leaves a decomposed name in', async () => {
     tree.write({ [nfd('café-old.md')]: at('2024-01-01'), [nfd('café.js')]: at('2024-01-02'), [nfd('café.ts')]: at('2024-01-03') });
     const rules = { excludeGlobs: [nfc('**/café-old.md')], conditionalExcludes: [{ glob: nfc('**/café.js'), sibling: '$(basename).ts' }] };
