@@ -9,6 +9,7 @@
  */
 
 import { VCS_METADATA_NAMES } from './ripgrep/args';
+import { readTheSame } from './unicodeForms';
 
 /** A `..` that no segment before it can take away. */
 export type UnresolvedParent =
@@ -188,7 +189,7 @@ export function repeatedTailLengths(leading: readonly string[], directory: strin
   const tail = directory.split(/[\\/]+/).filter((segment) => segment !== '');
   const lengths: number[] = [];
   for (let count = Math.min(leading.length, tail.length); count >= 1; count -= 1) {
-    if (leading.slice(0, count).every((segment, i) => segment === tail[tail.length - count + i])) {
+    if (leading.slice(0, count).every((segment, i) => readTheSame(segment, tail[tail.length - count + i]))) {
       lengths.push(count);
     }
   }

@@ -35,3 +35,11 @@ export function endingInEveryForm(text: string): string {
   }
   return text.slice(start);
 }
+
+/**
+ * Whether two names read the same: written the same, or, where one holds a character outside
+ * ASCII, the same in NFC (a glob's directories are named in NFC, pattern.ts; a root's as on disk).
+ */
+export function readTheSame(a: string, b: string): boolean {
+  return a === b || ((hasNonAscii(a) || hasNonAscii(b)) && a.normalize('NFC') === b.normalize('NFC'));
+}

@@ -153,6 +153,15 @@ describe('glob with the real ripgrep: names in another Unicode normalization for
     assert.deepEqual(paths((await search(tree, nfc('!*é.md'))).result), [nfd('한글.txt')]);
   });
 
+  it('says a pattern repeats a decomposed root it names, composed or as on disk (regression: "projé/" said not to exist)', async () => {
+    tree.write({ [`${nfd('projé')}/src/a.md`]: at('2024-01-01') });
+    for (const pattern of [nfc('projé/src/*.md'), nfd('projé/src/*.md')]) {
+      const result = await glob({ pattern }, [{ name: 'ws', path: tree.path(nfd('projé')) }], { ripgrepPath: await testRipgrep(), emptyProbeMs: 60_000 });
+      assert.equal(result.total, 0);
+      assert.ok(result.text.includes('Leave it out of the pattern: "pattern": "src/*.md"'), result.text);
+    }
+  });
+
   it('leaves exclude settings as written, as VS Code’s search does: a composed one leaves a decomposed name in', async () => {
     tree.write({ [nfd('café-old.md')]: at('2024-01-01'), [nfd('café.js')]: at('2024-01-02'), [nfd('café.ts')]: at('2024-01-03') });
     const rules = { excludeGlobs: [nfc('**/café-old.md')], conditionalExcludes: [{ glob: nfc('**/café.js'), sibling: '$(basename).ts' }] };
