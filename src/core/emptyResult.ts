@@ -26,6 +26,7 @@ import { directoriesMeantOtherwise, patternSlips } from './patternSlips';
 import type { GlobRequest } from './request';
 import type { EmptyResultFacts, ShownPatternMatches } from './result';
 import { shownPath } from './scopePaths';
+import { hasNonAscii } from './unicodeForms';
 
 /**
  * Directories beside a missing one named at most. A model that guessed the layout learns it from
@@ -200,9 +201,11 @@ function repeatedRoot(request: GlobRequest): EmptyResultFacts['rootRepeated'] {
   const body = request.pattern.source.replace(/^\//, '');
   // Searching several folders, paths are shown starting with their folder's name, and a model
   // writes a pattern the way it reads them.
-  const startedIn = request.scopes.length > 1 ? request.scopes.find(({ folder, entryPrefix }) => folder !== undefined && body.startsWith(entryPrefix)) : undefined;
+  // In NFC where the body holds characters outside ASCII, as the glob matches names (unicodeForms.ts).
+  const inForm = hasNonAscii(body) ? (text: string): string => text.normalize('NFC') : (text: string): string => text;
+  const startedIn = request.scopes.length > 1 ? request.scopes.find(({ folder, entryPrefix }) => folder !== undefined && inForm(body).startsWith(inForm(entryPrefix))) : undefined;
   if (startedIn !== undefined) {
-    const rest = pathSegments(body.slice(startedIn.entryPrefix.length), process.platform !== 'win32');
+    const rest = pathSegments(inForm(body).slice(inForm(startedIn.entryPrefix).length), process.platform !== 'win32');
     return { directories: startedIn.entryPrefix, pattern: anchoredPattern(rest), path: startedIn.entryPrefix.slice(0, -1) };
   }
   const directories = request.pattern.namedDirectories;

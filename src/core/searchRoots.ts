@@ -13,6 +13,7 @@ import { besideMissing } from './missingDirectory';
 import { entryKind, isDirectory, spelledOnDisk } from './onDisk';
 import { missingPathAdvice, relativePathAdvice } from './pathAdvice';
 import { patternForName } from './patternPath';
+import { readTheSame } from './unicodeForms';
 import type { WorkspaceFolder } from './request';
 
 /** A directory to search and the workspace folder holding it, if any. */
@@ -63,7 +64,8 @@ export async function resolvePath(
   }
 
   const [first, ...rest] = text.split(/[\\/]+/);
-  const named = folders.length > 1 ? folders.find((folder) => folder.name === first) : undefined;
+  // A folder's name may be written on disk in another normalization form than the model types it.
+  const named = folders.length > 1 ? (folders.find((folder) => folder.name === first) ?? folders.find((folder) => readTheSame(folder.name, first))) : undefined;
   const sharing = named ? [] : folders.filter((folder) => folder.sharedName === first);
   if (sharing.length > 0) {
     const names = sharing.map((folder) => JSON.stringify([folder.name, ...rest].join('/')));

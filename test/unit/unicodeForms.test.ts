@@ -162,6 +162,17 @@ describe('glob with the real ripgrep: names in another Unicode normalization for
     }
   });
 
+  it('takes a composed workspace folder name for a decomposed one, in "path" and at the start of a pattern (regression: "path" not found)', async () => {
+    tree.write({ [`${nfd('café')}/src/a.md`]: at('2024-01-01'), 'other/src/b.md': at('2024-01-02') });
+    const folders = [{ name: nfd('café'), path: tree.path(nfd('café')) }, { name: 'other', path: tree.path('other') }];
+    const options = { ripgrepPath: await testRipgrep(), emptyProbeMs: 60_000 };
+    const inPath = await glob({ pattern: '*.md', path: nfc('café/src') }, folders, options);
+    assert.deepEqual(paths(inPath), [`${nfd('café')}/src/a.md`]);
+    const inPattern = await glob({ pattern: nfc('café/src/*.md') }, folders, options);
+    assert.equal(inPattern.total, 0);
+    assert.ok(inPattern.text.includes(`"path": ${JSON.stringify(nfd('café'))}, "pattern": "src/*.md"`), inPattern.text);
+  });
+
   it('leaves exclude settings as written, as VS Code’s search does: a composed one leaves a decomposed name in', async () => {
     tree.write({ [nfd('café-old.md')]: at('2024-01-01'), [nfd('café.js')]: at('2024-01-02'), [nfd('café.ts')]: at('2024-01-03') });
     const rules = { excludeGlobs: [nfc('**/café-old.md')], conditionalExcludes: [{ glob: nfc('**/café.js'), sibling: '$(basename).ts' }] };
