@@ -34,18 +34,30 @@ export async function spelledOnDisk(path: string, paths: nodePath.PlatformPath =
   return joinedInAnyForm(root, path.slice(root.length).split(paths.sep), paths);
 }
 
-/** `segments` joined below `root`, each as spelledOnDisk finds it. */
+/**
+ * `segments` joined below `root`, each as spelledOnDisk finds it. Joined once at the end, and
+ * each parent only for a name that is looked up: a path of 150,000 segments joined one segment at
+ * a time took time quadratic in its length (an empty answer's look at the directories a pattern
+ * names hung on one).
+ */
 export async function joinedInAnyForm(root: string, segments: readonly string[], paths: nodePath.PlatformPath = nodePath): Promise<string> {
-  let path = root;
-  for (const name of segments) {
-    const written = paths.join(path, name);
-    if (!hasNonAscii(name) || (await entryKind(written)) !== 'missing') {
-      path = written;
-      continue;
-    }
-    const composed = name.normalize('NFC');
-    const same = (await fs.readdir(path).catch((): string[] => [])).find((entry) => entry.normalize('NFC') === composed);
-    path = same === undefined ? written : paths.join(path, same);
+  // One string joined once, not spread into the call: 150,000 arguments overflow the stack.
+  const under = (names: readonly string[]): string => paths.join(root, names.join(paths.sep));
+  if (!segments.some(hasNonAscii)) {
+    return under(segments);
   }
-  return path;
+  const found: string[] = [];
+  for (const name of segments) {
+    if (hasNonAscii(name)) {
+      const parent = under(found);
+      if ((await entryKind(paths.join(parent, name))) === 'missing') {
+        const composed = name.normalize('NFC');
+        const same = (await fs.readdir(parent).catch((): string[] => [])).find((entry) => entry.normalize('NFC') === composed);
+        found.push(same ?? name);
+        continue;
+      }
+    }
+    found.push(name);
+  }
+  return under(found);
 }
