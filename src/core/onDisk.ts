@@ -47,13 +47,18 @@ export async function joinedInAnyForm(root: string, segments: readonly string[],
     return under(segments);
   }
   const found: string[] = [];
-  for (const name of segments) {
+  for (const [at, name] of segments.entries()) {
     if (hasNonAscii(name)) {
       const parent = under(found);
       if ((await entryKind(paths.join(parent, name))) === 'missing') {
         const composed = name.normalize('NFC');
         const same = (await fs.readdir(parent).catch((): string[] => [])).find((entry) => entry.normalize('NFC') === composed);
-        found.push(same ?? name);
+        if (same === undefined) {
+          // Nothing lies below a name that is there in neither form: the rest stays as written,
+          // without a look-up (and a join) per name that could only find nothing.
+          return under([...found, ...segments.slice(at)]);
+        }
+        found.push(same);
         continue;
       }
     }
