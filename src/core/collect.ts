@@ -20,7 +20,7 @@ import type { ConditionalExclude } from './ripgrep/args';
 import { scopeWalk } from './scopeWalk';
 import { dropListedTwice } from './nestedFolders';
 import { nameFilterArgs } from './ripgrep/nameFilter';
-import { runRipgrep } from './ripgrep/process';
+import { runReportedRipgrep, type RipgrepEvent } from './ripgrep/reported';
 import { SameStemMatches, stemGlob, type SameStemFound } from './sameStem';
 import type { Stopper } from './stopper';
 import { warningWithin } from './warningText';
@@ -37,23 +37,6 @@ export interface CollectOptions {
 }
 
 /** What the logs get about each ripgrep run. */
-export interface RipgrepEvent {
-  readonly phase: 'start' | 'end';
-  readonly command: readonly string[];
-  readonly cwd: string;
-  readonly pid?: number;
-  readonly listed?: number;
-  readonly matched?: number;
-  readonly exitCode?: number | null;
-  readonly elapsedMs?: number;
-  /**
-   * Set on the walks of an empty answer that count the files `includeIgnored` would add and
-   * those that patterns near the one given match, on the one that finds which directories
-   * beside a missing one are searched (countingWalk.ts), and on the one that asks which files a
-   * folder nested in another shows (nestedFolders.ts).
-   */
-  readonly purpose?: 'countIgnored' | 'countNear' | 'findSearchedDirectories' | 'checkNestedFolder';
-}
 
 export interface CollectedMatches extends ModifiedTimesSummary {
   /** Each match's name, relative to its scope's walk root. */
@@ -117,18 +100,11 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     const rules = options.rulesFor(scope);
     const conditional = rules.conditionalExcludes.map((exclude) => ({ exclude, pattern: compilePattern(exclude.glob, 'asWritten') }));
     const { args, rootPrefix, narrowedTo } = scopeWalk(scope, { ...rules, includeIgnored: request.includeIgnored }, request.pattern.literalDirectories, sieve);
-    const command = [options.ripgrepPath, ...args];
-    const started = Date.now();
     let matched = 0;
-    let pid: number | undefined;
-    const outcome = await runRipgrep(
+    const outcome = await runReportedRipgrep(
       { ripgrepPath: options.ripgrepPath, args, cwd: scope.walkRoot },
       {
         signal: stopper.signal,
-        onSpawn: (spawned) => {
-          pid = spawned;
-          options.onRipgrep?.({ phase: 'start', command, cwd: scope.walkRoot, pid });
-        },
         // Names with the pattern's stem must reach the listing too, whatever they end with.
         ...(request.pattern.requiredSuffix && !sameStem.glob ? { requiredSuffix: request.pattern.requiredSuffix } : {}),
         // Warnings about what the walk meets beside the directories it is narrowed to are not this search's.
@@ -175,8 +151,8 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
           }
         },
       },
+      { onRipgrep: options.onRipgrep, matched: () => matched },
     );
-    options.onRipgrep?.({ phase: 'end', command, cwd: scope.walkRoot, pid, listed: outcome.listed, matched, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
     listedBefore += outcome.listed;
     listed = listedBefore;
     warnings.push(...outcome.warnings);

@@ -7,12 +7,11 @@
  */
 
 import * as nodePath from 'node:path';
-import type { RipgrepEvent } from './collect';
 import { scopeWalk } from './scopeWalk';
 import { nameText, type RawName } from './names';
 import type { GlobRequest, SearchScope } from './request';
 import type { WalkRules } from './ripgrep/args';
-import { runRipgrep } from './ripgrep/process';
+import { runReportedRipgrep, type RipgrepEvent } from './ripgrep/reported';
 
 export interface CountingWalkOptions {
   readonly ripgrepPath: string;
@@ -53,18 +52,11 @@ export async function countingWalks(request: GlobRequest, walk: CountingWalk, op
     for (let scopeIndex = 0; scopeIndex < request.scopes.length; scopeIndex += 1) {
       const scope = request.scopes[scopeIndex];
       const { args, rootPrefix } = scopeWalk(scope, walk.rules(scope), walk.directories, [...walk.sieve, ...(walk.scopeArgs?.(scope) ?? [])]);
-      const logged = { command: [options.ripgrepPath, ...args], cwd: scope.walkRoot, purpose: walk.purpose };
-      const started = Date.now();
       const countedBefore = counted;
-      let pid: number | undefined;
-      const outcome = await runRipgrep(
+      const outcome = await runReportedRipgrep(
         { ripgrepPath: options.ripgrepPath, args, cwd: scope.walkRoot },
         {
           signal,
-          onSpawn: (spawned) => {
-            pid = spawned;
-            options.onRipgrep?.({ ...logged, phase: 'start', pid });
-          },
           ...(walk.requiredSuffix ? { requiredSuffix: walk.requiredSuffix } : {}),
           onName: (name) => {
             // Names already read from ripgrep's output still arrive after the walk is ended.
@@ -81,8 +73,8 @@ export async function countingWalks(request: GlobRequest, walk: CountingWalk, op
             }
           },
         },
+        { onRipgrep: options.onRipgrep, purpose: walk.purpose, matched: () => counted - countedBefore },
       );
-      options.onRipgrep?.({ ...logged, phase: 'end', pid, listed: outcome.listed, matched: counted - countedBefore, exitCode: outcome.exitCode, elapsedMs: Date.now() - started });
       if (outcome.stopped || outcome.killedBy !== null) {
         return false;
       }

@@ -4,7 +4,8 @@
  * and owns the stop signal (cancellation, timeout, size bound) that every stage obeys.
  */
 
-import { collectMatches, type RipgrepEvent } from './collect';
+import { collectMatches } from './collect';
+import type { RipgrepEvent } from './ripgrep/reported';
 import { groupByTopLevelEntry } from './group';
 import { probeIgnored, probeIgnoredInNearDirectory } from './ignoredProbe';
 import type { StatMode } from './modifiedTimes';

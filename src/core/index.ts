@@ -14,7 +14,7 @@ export { GLOB_INPUT_FIELDS, parseGlobInput, type GlobInput } from './input';
 export { parseShownName, showName, type RawName } from './names';
 export { resolveRequest, type GlobRequest, type RequestContext, type SearchScope, type WorkspaceFolder } from './request';
 export type { GlobResult, PagePath, TopLevelEntry } from './result';
-export type { RipgrepEvent } from './collect';
+export type { RipgrepEvent } from './ripgrep/reported';
 export { DEFAULT_SPILL_LIMITS, type SpillLimits, type SpillOutcome } from './spill';
 export { parseSpillHeader, resolveSpillLine } from './spillFormat';
 export { VSCODE_DEFAULT_RULES } from './vscodeDefaults';

@@ -17,12 +17,11 @@
  */
 
 import * as nodePath from 'node:path';
-import type { RipgrepEvent } from './collect';
 import { nameText, type RawName } from './names';
 import type { GlobRequest, SearchScope } from './request';
 import type { WalkRules } from './ripgrep/args';
 import { nameFilterArgs } from './ripgrep/nameFilter';
-import { runRipgrep } from './ripgrep/process';
+import { runReportedRipgrep, type RipgrepEvent } from './ripgrep/reported';
 import { scopeWalk } from './scopeWalk';
 
 export interface NestedFoldersOptions {
@@ -141,18 +140,11 @@ type RulesWalk = { kind: 'listed'; files: Set<string> } | { kind: 'stopped' } | 
 async function shownByRules(request: GlobRequest, innerIndex: number, byPath: ReadonlyMap<string, readonly number[]>, options: NestedFoldersOptions): Promise<RulesWalk> {
   const inner = request.scopes[innerIndex];
   const { args } = scopeWalk(inner, { ...options.rulesFor(inner), includeIgnored: false }, [], nameFilterArgs(request.pattern.requiredSuffix));
-  const command = [options.ripgrepPath, ...args];
-  const started = Date.now();
   const shown = new Set<string>();
-  let pid: number | undefined;
-  const outcome = await runRipgrep(
+  const outcome = await runReportedRipgrep(
     { ripgrepPath: options.ripgrepPath, args, cwd: inner.walkRoot },
     {
       signal: options.signal,
-      onSpawn: (spawned) => {
-        pid = spawned;
-        options.onRipgrep?.({ phase: 'start', command, cwd: inner.walkRoot, pid, purpose: 'checkNestedFolder' });
-      },
       onName: (name) => {
         const path = nodePath.join(inner.walkRoot, nameText(name));
         if (byPath.has(path)) {
@@ -162,8 +154,8 @@ async function shownByRules(request: GlobRequest, innerIndex: number, byPath: Re
       // What the walk meets on its way is the search's own walks' to report.
       keepWarning: () => false,
     },
+    { onRipgrep: options.onRipgrep, purpose: 'checkNestedFolder', matched: () => shown.size },
   );
-  options.onRipgrep?.({ phase: 'end', command, cwd: inner.walkRoot, pid, listed: outcome.listed, matched: shown.size, exitCode: outcome.exitCode, elapsedMs: Date.now() - started, purpose: 'checkNestedFolder' });
   if (outcome.stopped) {
     return { kind: 'stopped' };
   }

@@ -4,7 +4,7 @@
  * resolved before they are sent, and errors travel as their kind and message.
  */
 
-import type { RipgrepEvent } from '../collect';
+import type { RipgrepEvent } from '../ripgrep/reported';
 import type { GlobErrorKind } from '../errors';
 import type { ScopeRules } from '../glob';
 import type { GlobRequest } from '../request';
