@@ -101,26 +101,19 @@ export interface ListedPath {
  * under the list's roots are passed over.
  */
 export async function readListedPaths(listFile: string, maxPaths: number): Promise<ListedPath[]> {
+  // The header is read as readSavedListHeader reads it, within its bound; the paths after it by line.
+  const header = await readSavedListHeader(listFile);
+  if (header === undefined) {
+    return [];
+  }
   const stream = createReadStream(listFile, { encoding: 'utf8' });
   const lines = createInterface({ input: stream, crlfDelay: Infinity });
-  const header: string[] = [];
-  let roots: ParsedSpill['roots'] | undefined;
   const listed: ListedPath[] = [];
+  let lineNumber = 0;
   try {
     for await (const line of lines) {
-      if (roots === undefined) {
-        header.push(line);
-        if (line === '' && header.length > 1) {
-          // The header ends with the first empty line; the paths follow.
-          const parsed = parseSpillHeader(`${header.join('\n')}\n`);
-          if (parsed === undefined) {
-            return [];
-          }
-          roots = parsed.roots;
-        }
-        continue;
-      }
-      const target = line === '' ? undefined : resolveSpillLine(line, roots);
+      lineNumber += 1;
+      const target = lineNumber <= header.firstPathLine || line === '' ? undefined : resolveSpillLine(line, header.roots);
       if (target) {
         listed.push({ shown: line, file: joinName(target.root, target.relative) });
         if (listed.length === maxPaths) {
@@ -136,4 +129,3 @@ export async function readListedPaths(listFile: string, maxPaths: number): Promi
   }
   return listed;
 }
-
