@@ -9,7 +9,8 @@
  *   every file);
  * - a trailing `/`: everything under (`src/` means `src/**`), where gitignore would mean
  *   "directories only", which can never match a file;
- * - a leading `!`: every file the rest does not match, as `--glob '!…'` does; `\!` is a literal `!`;
+ * - a leading `!`: every file the rest does not match, nor matches a directory above, as
+ *   `--glob '!…'` does; `\!` is a literal `!`;
  *   a leading `#` is a literal `#`, not a gitignore comment.
  *
  * Matching happens here, not in ripgrep, because ripgrep's `--glob` whitelists ignored files
@@ -130,10 +131,8 @@ export function compilePattern(glob: string, forms: PatternForms = 'anyForm'): C
     // The automaton reads every character; most paths are turned away by their ending alone.
     accept = suffix ? (subject) => subject.endsWith(suffix) && automaton.matches(subject) : (subject) => automaton.matches(subject);
   }
-  const test = negated ? (subject: string): boolean => !accept(subject) : accept;
-  const matchesAsWritten = anchored
-    ? test
-    : (relativePath: string): boolean => test(relativePath.slice(relativePath.lastIndexOf('/') + 1));
+  const selects = anchored ? accept : (relativePath: string): boolean => accept(relativePath.slice(relativePath.lastIndexOf('/') + 1));
+  const matchesAsWritten = negated ? outsideEveryMatch(accept, anchored) : selects;
   const matches = normalized ? inEitherForm(glob, negated, matchesAsWritten) : matchesAsWritten;
   const directories = anchored && !negated ? leadingLiteralDirectories(body) : [];
   const onDisk = normalized ? endingInEveryForm(suffix) : suffix;
@@ -148,6 +147,49 @@ export function compilePattern(glob: string, forms: PatternForms = 'anyForm'): C
     ...(onDisk && !negated ? { requiredSuffix: onDisk } : {}),
     literal: shape?.literal === true && !negated,
   };
+}
+
+/**
+ * What a negated glob selects: the paths the glob matches neither itself nor at a directory above
+ * them, as ripgrep's `--glob '!…'` and gitignore leave out a directory they match with all it
+ * holds ("!test" leaves out every test/ directory, not only files named test). `accept` tests a
+ * path (anchored) or a name. Paths come directory by directory, so the last directory's answer is
+ * kept for the next path.
+ */
+function outsideEveryMatch(accept: (subject: string) => boolean, anchored: boolean): (relativePath: string) => boolean {
+  let lastDirectory = '';
+  let lastDirectoryMatched = false;
+  return (relativePath) => {
+    const slash = relativePath.lastIndexOf('/');
+    if (accept(anchored ? relativePath : relativePath.slice(slash + 1))) {
+      return false;
+    }
+    if (slash === -1) {
+      return true;
+    }
+    // The same directory as the path before: its text is the start of this one, up to the slash.
+    if (slash !== lastDirectory.length || !relativePath.startsWith(lastDirectory)) {
+      lastDirectory = relativePath.slice(0, slash);
+      lastDirectoryMatched = directoryMatched(accept, anchored, lastDirectory);
+    }
+    return !lastDirectoryMatched;
+  };
+}
+
+/** Whether `accept` takes `directory` or a directory above it: its path (anchored) or its name. */
+function directoryMatched(accept: (subject: string) => boolean, anchored: boolean, directory: string): boolean {
+  let start = 0;
+  for (;;) {
+    const end = directory.indexOf('/', start);
+    const above = end === -1 ? directory : directory.slice(0, end);
+    if (accept(anchored ? above : above.slice(start))) {
+      return true;
+    }
+    if (end === -1) {
+      return false;
+    }
+    start = end + 1;
+  }
 }
 
 /**

@@ -33,6 +33,16 @@ describe('pattern (unit)', () => {
     assert.deepEqual(matching('\\!x', ['!x', 'x']), ['!x']);
   });
 
+  it('leaves out with a negation every file of a directory it matches, whatever the order of the paths', () => {
+    // Paths of one directory come one after another, and the answer for it is kept: a directory
+    // whose name starts with the last one is another directory.
+    const listed = ['sub/a.txt', 'subway/b.txt', 'sub/c.txt', 'sub/deep/d.txt', 'x/sub/e.txt', 'x/subway/f.txt', 'sub.txt', 'x/sub'];
+    assert.deepEqual(matching('!sub', listed), ['subway/b.txt', 'x/subway/f.txt', 'sub.txt']);
+    assert.deepEqual(matching('!/sub', listed), ['subway/b.txt', 'x/sub/e.txt', 'x/subway/f.txt', 'sub.txt', 'x/sub']);
+    assert.deepEqual(matching('!x/sub*', listed), ['sub/a.txt', 'subway/b.txt', 'sub/c.txt', 'sub/deep/d.txt', 'sub.txt']);
+    assert.deepEqual(matching('!deep', [...listed].reverse()), [...listed].reverse().filter((path) => !path.includes('deep')));
+  });
+
   it('matches hidden files like any other (no dot rule)', () => {
     assert.deepEqual(matching('*.yml', paths), ['.github/ci.yml']);
   });
@@ -113,6 +123,10 @@ describe('pattern against the real ripgrep (differential)', function () {
     'docs/**/d.md', '**/b', 'a/**', '**/c/*', '*/b/**', 'a[-]*', '[!-]*.md', 'src/*', '**/**/*.ts',
     // Empty alternatives, which ripgrep drops (regression: "ab{.ts,}" matched "ab").
     'ab{.ts,}', '*{.md,}', '{src/,}a.ts', 'ab{,}', '{,}*.md', 'a{{,},X}b',
+    // A negation leaves out a directory it matches with everything in it, as --glob '!…' does
+    // (regression: "!src" and "!sub" listed the files under src/ and src/sub/).
+    '!src', '!sub', '!/src', '!src/sub', '!/src/sub', '!x', '!**/x', '!b', '!c', '!a', '!*.md', '!docs/**',
+    '!{src,lib}', '!.hidden', '!a?c.txt', '!s*', '!src/*', '!*/b', '!**/b/**', '!docs/*/b',
   ];
   let tree: TempTree;
   let ripgrep: string;
