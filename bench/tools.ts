@@ -1,7 +1,8 @@
 /**
  * Finds what the benchmark runs: the project's build, ripgrep 15 from @vscode/ripgrep (what VS
  * Code ships), Debian's ripgrep 13 (what older VS Code builds bundle), find, and GNU time for the
- * CPU time and peak memory of external commands. Anything optional that is missing becomes a
+ * CPU time and peak memory of external commands. ripgrep 13 and GNU time are installed from
+ * Debian's packages when missing, where the runner may; anything optional still missing becomes a
  * note in the report, never a crash.
  */
 
@@ -55,6 +56,9 @@ export async function findTools(log: (line: string) => void): Promise<Tools> {
   const rg15 = { path: rgPath, version: versionOf(rgPath) ?? 'ripgrep (unknown version)' };
 
   let rg13: Binary | undefined;
+  if (!existsSync(SYSTEM_RIPGREP)) {
+    aptInstall('ripgrep', 'ripgrep 13 (Debian\'s ripgrep package) is missing', log);
+  }
   const systemVersion = existsSync(SYSTEM_RIPGREP) ? versionOf(SYSTEM_RIPGREP) : undefined;
   if (systemVersion) {
     rg13 = { path: SYSTEM_RIPGREP, version: systemVersion };
@@ -93,13 +97,24 @@ function gnuTime(log: (line: string) => void, notes: string[]): string | undefin
   if (existsSync(GNU_TIME) && isGnuTime(GNU_TIME)) {
     return GNU_TIME;
   }
-  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
-    log('GNU time is missing; installing it: apt-get install -y time');
-    const install = spawnSync('apt-get', ['install', '-y', '-q', 'time'], { stdio: 'inherit' });
-    if (install.status === 0 && existsSync(GNU_TIME) && isGnuTime(GNU_TIME)) {
-      return GNU_TIME;
-    }
+  if (aptInstall('time', 'GNU time is missing', log) && existsSync(GNU_TIME) && isGnuTime(GNU_TIME)) {
+    return GNU_TIME;
   }
   notes.push('GNU time (/usr/bin/time) not found: CPU and peak RSS of external commands are not shown. Install it with "apt-get install time" (Debian/Ubuntu) or "dnf install time".');
   return undefined;
+}
+
+/**
+ * Installs Debian's package `name` with apt-get, when the runner is root and apt-get exists (as on
+ * this project's machines and in CI), so a clean machine measures every candidate; true when it
+ * was installed. The package lists are fetched first: a fresh machine may have none yet.
+ */
+function aptInstall(name: string, why: string, log: (line: string) => void): boolean {
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
+    return false;
+  }
+  log(`${why}; installing it: apt-get install ${name}`);
+  const environment = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: environment });
+  return spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', name], { stdio: 'inherit', env: environment }).status === 0;
 }
