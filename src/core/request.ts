@@ -237,7 +237,9 @@ export function splitAbsolutePattern(
     // inside it, and its parent offered as a directory outside the workspace.
     throw new GlobError(
       'invalidInput',
-      `The pattern ${JSON.stringify(pattern)} is the path of the directory searched, and only files are returned, never directories. To list every file in it, use "pattern": "*" (or ${JSON.stringify(`${body}/`)}).`,
+      negation
+        ? `The pattern ${JSON.stringify(pattern)} leaves out the directory searched itself, so no file in it can match. To list every file in it, use "pattern": "*".`
+        : `The pattern ${JSON.stringify(pattern)} is the path of the directory searched, and only files are returned, never directories. To list every file in it, use "pattern": "*" (or ${JSON.stringify(`${body}/`)}).`,
     );
   }
   // The innermost root wins when workspace folders nest.

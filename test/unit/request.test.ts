@@ -169,6 +169,12 @@ describe('request: resolving path and pattern', () => {
           error instanceof GlobError && error.kind === 'invalidInput' && error.message.includes(`To list every file in it, use "pattern": "*" (or ${JSON.stringify(`${root}/`)}).`),
       );
     }
+    // Negated, it leaves out every file: not "only files are returned" (regression).
+    await assert.rejects(
+      resolveRequest({ pattern: `!${front.path}` }, { folders: [front] }),
+      (error: unknown) =>
+        error instanceof GlobError && error.message === `The pattern "!${front.path}" leaves out the directory searched itself, so no file in it can match. To list every file in it, use "pattern": "*".`,
+    );
     // With the trailing "/", the same is every file under it.
     const under = await resolveRequest({ pattern: `${front.path}/` }, { folders: [front] });
     assert.deepEqual([under.scopes[0].searchRoot, under.patternWasAbsolute], [front.path, true]);
