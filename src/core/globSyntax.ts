@@ -124,7 +124,10 @@ function translateStar(chars: string[], at: number, inAlternates: boolean): { no
   return { node: { kind: 'run', crossesSlash: true }, length: 2 };
 }
 
-/** A `[...]` class as globset reads it: no escapes inside, `]` first is literal, `-` ranges. */
+/**
+ * A `[...]` class as globset reads it: no escapes inside, `]` first is literal, `-` ranges; but,
+ * unlike globset, one that never matches a slash.
+ */
 function translateClass(chars: string[], start: number): { test: (c: string) => boolean; end: number } {
   let i = start;
   let negated = false;
@@ -163,9 +166,12 @@ function translateClass(chars: string[], start: number): { test: (c: string) => 
   }
   const bounds = ranges.map(([from, to]) => [from.codePointAt(0) ?? 0, to.codePointAt(0) ?? 0]);
   return {
+    // Never a slash, whatever the class holds: globset lets `[!a]` (or `[.-0]`) match one, so
+    // that `src/lib[!_]*.ts` found `src/lib/x.ts` a directory down. A class is one character
+    // of one name, as in gitignore and as `?` is here.
     test: (c) => {
       const code = c.codePointAt(0) ?? 0;
-      return bounds.some(([from, to]) => code >= from && code <= to) !== negated;
+      return c !== '/' && bounds.some(([from, to]) => code >= from && code <= to) !== negated;
     },
     end: i,
   };

@@ -52,6 +52,12 @@ describe('pattern (unit)', () => {
     assert.deepEqual(matching('a?b', ['a\nb', 'a/b']), ['a\nb']);
   });
 
+  it('never lets a class match a slash, negated or not (regression: "src/lib[!_]*.ts" found "src/lib/x.ts")', () => {
+    assert.deepEqual(matching('src/lib[!_]*.ts', ['src/lib/x.ts', 'src/libx.ts', 'src/lib_x.ts']), ['src/libx.ts']);
+    assert.deepEqual(matching('a[.-0]b', ['a/b', 'a.b', 'a0b']), ['a.b', 'a0b']);
+    assert.deepEqual(matching('a[/]b', ['a/b']), []);
+  });
+
   it('finds the literal leading directories that narrow the walk', () => {
     assert.deepEqual(compilePattern('src/lib/*.ts').literalDirectories, ['src', 'lib']);
     assert.deepEqual(compilePattern('src/').literalDirectories, ['src']);
@@ -176,5 +182,12 @@ describe('pattern against the real ripgrep (differential)', function () {
     assert.deepEqual(matching('[é]*', files), ['é.txt']);
     assert.deepEqual(ripgrepSelects('?-file.txt'), []);
     assert.deepEqual(matching('?-file.txt', files), ['ü-file.txt']);
+  });
+
+  it('never matches a slash with a class, where ripgrep does (a deliberate difference)', () => {
+    // globset lets a negated class match the slash between two names; in gitignore, and here, a
+    // class is one character of one name, as `?` is.
+    assert.deepEqual(ripgrepSelects('/a[!b]c.txt'), ['a/c.txt', 'adc.txt']);
+    assert.deepEqual(matching('/a[!b]c.txt', files), ['adc.txt']);
   });
 });
