@@ -28,8 +28,9 @@ and the complete sorted list is saved to a file named in the footer.
 
 Files are skipped as VS Code's search skips them with its default settings: those hidden by
 .gitignore, .ignore and .rgignore files in the current directory and below (not those of the
-folders above it, nor git's global excludes), and node_modules, bower_components and
-version-control folders. Links to directories are followed.
+folders above it, nor git's global excludes), node_modules, bower_components and
+version-control folders, .DS_Store, Thumbs.db and *.code-search files. Links to directories
+are followed.
 
   PATTERN              ripgrep-style glob: "*.ts" matches names at any depth, "src/**/*.ts"
                        is anchored to PATH, "src/" means everything under src

@@ -266,4 +266,15 @@ describe('command line (the built dist/cli.js)', () => {
     assert.equal(cli.status, 0);
     assert.match(cli.stdout, /^usage: workspace-glob/);
   });
+
+  it('names in its help every default exclude it skips (regression: .DS_Store, Thumbs.db and *.code-search were skipped unsaid)', () => {
+    const help = run(['--help'], tree.root).stdout.replace(/\s+/g, ' ');
+    for (const glob of VSCODE_DEFAULT_RULES.excludeGlobs) {
+      const name = glob.replace(/^\*\*\//, '');
+      // The version-control folders are named as a kind, not one by one.
+      if (!/^\.(git|svn|hg|jj)$/.test(name)) {
+        assert.ok(help.includes(name), `${name} is skipped but the help does not say so`);
+      }
+    }
+  });
 });
