@@ -10,6 +10,9 @@ import type { RenderContext, ResultFacts } from './render';
 import type { ShownPatternMatches } from './result';
 import { count, countedLabels, number, quoted } from './words';
 
+/** What an empty alternative in `{…}` means here (patternSlips.ts), said wherever a pattern has one. */
+export const EMPTY_ALTERNATIVE_DROPPED = 'An empty alternative in "{…}" is dropped, as ripgrep drops it: "{a,}" matches "a" only, never "a" or nothing';
+
 export function emptyHints(result: ResultFacts, context: RenderContext): string[] {
   if (!result.complete) {
     return [];
@@ -238,6 +241,10 @@ function slipHints(result: ResultFacts): string[] {
   }
   if (result.bracesWithoutSpaces !== undefined) {
     hints.push(`- The spaces beside the commas and braces of "{…}" are part of the names it matches. Without them: "pattern": ${quoted(result.bracesWithoutSpaces)}${ignored}.`);
+  }
+  if (result.emptyAlternative !== undefined) {
+    const { writtenOut } = result.emptyAlternative;
+    hints.push(`- ${EMPTY_ALTERNATIVE_DROPPED}.${writtenOut === undefined ? ' Write each alternative out in full instead.' : ` With each alternative written out: "pattern": ${quoted(writtenOut)}${ignored}.`}`);
   }
   if (result.literalBraces !== undefined) {
     hints.push(`- A "{…}" holds alternatives separated by commas, so one without a comma matches its one alternative, without the braces. To match braces in a name, put each in brackets: "pattern": ${quoted(result.literalBraces)}${ignored}.`);

@@ -30,6 +30,14 @@ export interface PatternSlips {
    * template's placeholder, a Next.js route's "[id]" written in braces).
    */
   readonly literalBraces?: string;
+  /**
+   * The pattern has an empty alternative in a `{…}` ("*.y{a,}ml", "a{}b"), which ripgrep's
+   * globset, and so the tool, drops: "{a,}" matches "a", never "a" or nothing, so "*.y{a,}ml"
+   * found the .yaml files and none of the .yml ones, and the answer looked complete.
+   * `writtenOut` is the pattern with each alternative written out in full ("{*.yaml,*.yml}"),
+   * where that takes no nested group (which ripgrep 13 refuses).
+   */
+  readonly emptyAlternative?: { readonly writtenOut?: string };
 }
 
 export function patternSlips(pattern: string, posix = process.platform !== 'win32'): PatternSlips {
@@ -55,6 +63,10 @@ export function patternSlips(pattern: string, posix = process.platform !== 'win3
   }
   if (withoutBraceSpaces !== undefined && pieces.length === 1) {
     slips.bracesWithoutSpaces = withoutBraceSpaces;
+  }
+  const emptyAlternative = emptyAlternativeIn(trimmed, posix);
+  if (emptyAlternative !== undefined) {
+    slips.emptyAlternative = emptyAlternative;
   }
   const literal = withLiteralBraces(trimmed, posix);
   if (literal !== undefined && slips.severalPatterns === undefined) {
@@ -98,6 +110,64 @@ function withLiteralBraces(pattern: string, posix: boolean): string | undefined 
 }
 
 /**
+ * Whether a `{…}` of the pattern holds an empty alternative, and the pattern with the alternatives
+ * written out where its one group holds no other: the text before and after the group goes into
+ * each alternative, but for a leading `!`, `/` or `./` and a trailing `/`, which keep their
+ * meaning only outside the braces.
+ */
+function emptyAlternativeIn(pattern: string, posix: boolean): PatternSlips['emptyAlternative'] {
+  // Each open group: where its alternatives start and end, and whether one is empty, one not.
+  const open: Array<{ delimiters: number[]; empty: boolean; filled: boolean }> = [];
+  let slipped = false;
+  let groups = 0;
+  let outer: number[] = [];
+  forEachGlobCharacter(pattern, posix, (at) => {
+    const char = pattern[at];
+    if (char === '{') {
+      groups += 1;
+      open.push({ delimiters: [at], empty: false, filled: false });
+      return;
+    }
+    const group = open[open.length - 1];
+    if (group === undefined || (char !== ',' && char !== '}')) {
+      return;
+    }
+    // Nothing between two delimiters: an escaped or bracketed character is never visited, but
+    // takes a place between them all the same.
+    const previous = group.delimiters[group.delimiters.length - 1];
+    group[at === previous + 1 ? 'empty' : 'filled'] = true;
+    group.delimiters.push(at);
+    if (char === '}') {
+      open.pop();
+      // "{}" and "{,}" match nothing either way; "{a,}" matches "a" where "a" or nothing was meant.
+      slipped ||= group.empty && group.filled;
+      outer = group.delimiters;
+    }
+  });
+  if (!slipped) {
+    return undefined;
+  }
+  return groups === 1 ? writtenOut(pattern, outer) : {};
+}
+
+/** `pattern` with its one group's alternatives (between `delimiters`) written out in full. */
+function writtenOut(pattern: string, delimiters: readonly number[]): { writtenOut?: string } {
+  const open = delimiters[0];
+  const close = delimiters[delimiters.length - 1];
+  const lead = /^!?(?:\.?\/)*/.exec(pattern.slice(0, open))?.[0] ?? '';
+  const trail = pattern.endsWith('/') && close < pattern.length - 1 ? '/' : '';
+  const before = pattern.slice(lead.length, open);
+  const after = pattern.slice(close + 1, pattern.length - trail.length);
+  const alternatives = delimiters.slice(1).map((end, i) => `${before}${pattern.slice(delimiters[i] + 1, end)}${after}`);
+  const pieces = [...new Set(alternatives)].filter((piece) => piece !== '');
+  // A piece ending in "/" would mean everything under it only at the pattern's end.
+  if (pieces.length === 0 || pieces.some((piece) => piece.endsWith('/'))) {
+    return {};
+  }
+  return { writtenOut: `${lead}${pieces.length === 1 ? pieces[0] : `{${pieces.join(',')}}`}${trail}` };
+}
+
+/**
  * Whether the pattern meant names other directories than the one written (the '"src' of
  * '"src/*.ts"', the 'test' of 'src/*.ts;test/*.ts', the ' src' of ' src/*.ts'): the written
  * one's directories are then not worth looking for on disk.
@@ -113,7 +183,11 @@ export function directoriesMeantOtherwise(slips: PatternSlips): boolean {
  */
 export function rewriteSuggested(slips: PatternSlips): boolean {
   return (
-    directoriesMeantOtherwise(slips) || slips.bracesWithoutSpaces !== undefined || slips.backslashesAsSeparators !== undefined || slips.literalBraces !== undefined
+    directoriesMeantOtherwise(slips) ||
+    slips.bracesWithoutSpaces !== undefined ||
+    slips.backslashesAsSeparators !== undefined ||
+    slips.literalBraces !== undefined ||
+    slips.emptyAlternative?.writtenOut !== undefined
   );
 }
 
@@ -133,6 +207,7 @@ export function slipPatternMeant(slips: PatternSlips): string | undefined {
     slips.bracesWithoutSpaces ??
     slips.backslashesAsSeparators ??
     slips.literalBraces ??
+    slips.emptyAlternative?.writtenOut ??
     (onlyWhitespaceRewritten(slips) ? slips.withoutWhitespace : undefined)
   );
 }

@@ -14,7 +14,7 @@ import type { NearMatches } from './nearMatches';
 import type { GlobOptions, GlobSearch } from './glob';
 import type { TopLevelEntries } from './group';
 import { atAnyDepth } from './pattern';
-import { patternSlips } from './patternSlips';
+import { patternSlips, type PatternSlips } from './patternSlips';
 import { renderModelText } from './render';
 import type { GlobResult, Incompleteness, PagePath, TopLevelEntry } from './result';
 import type { GlobRequest } from './request';
@@ -161,11 +161,11 @@ export class CompletedSearch implements GlobSearch {
 /**
  * For a result with matches, "{ts, tsx}" written with spaces: " tsx" matches only names with a
  * space, so "src/**\/*.{ts, tsx}" found the .ts files and none of the .tsx ones, and the answer
- * looked complete.
+ * looked complete; so did "*.y{a,}ml", whose empty alternative is dropped, with the .yml files.
  */
-function bracesSlip(pattern: string): { bracesWithoutSpaces?: string } {
-  const { bracesWithoutSpaces } = patternSlips(pattern);
-  return bracesWithoutSpaces === undefined ? {} : { bracesWithoutSpaces };
+function bracesSlip(pattern: string): Pick<PatternSlips, 'bracesWithoutSpaces' | 'emptyAlternative'> {
+  const { bracesWithoutSpaces, emptyAlternative } = patternSlips(pattern);
+  return { ...(bracesWithoutSpaces === undefined ? {} : { bracesWithoutSpaces }), ...(emptyAlternative === undefined ? {} : { emptyAlternative }) };
 }
 
 /**

@@ -4,7 +4,7 @@
  * closing tag cannot be a path and nothing after it can be mistaken for one.
  */
 
-import { emptyHints } from './emptyText';
+import { EMPTY_ALTERNATIVE_DROPPED, emptyHints } from './emptyText';
 import { lookInside, type LookInside, type PatternShape } from './lookInside';
 import type { GlobResult, Incompleteness } from './result';
 import { warningLines } from './warningText';
@@ -70,6 +70,10 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
   if (result.bracesWithoutSpaces !== undefined) {
     // On the count's own line: a result that fits keeps a one-line footer (SPEC §3).
     lines[footerStart] += ` The spaces beside the commas and braces of "{…}" are part of the names it matches, so an alternative written with one found only names with that space. Without them: "pattern": ${quoted(result.bracesWithoutSpaces)}${keptIgnored(result.includeIgnored)}.`;
+  }
+  if (result.emptyAlternative !== undefined) {
+    // On the count's own line too, for the same reason.
+    lines[footerStart] += ` ${EMPTY_ALTERNATIVE_DROPPED}, so files only the empty alternative would match are not here. ${writtenOutAdvice(result.emptyAlternative.writtenOut, result.includeIgnored)}`;
   }
   lines.push(...problems(result));
   return lines.join('\n');
@@ -168,6 +172,13 @@ function callInto(look: LookInside, includeIgnored: boolean): string {
     return `${path}${ignored}`;
   }
   return look.pattern === undefined ? `${path}${ignored} (with the pattern written from inside it)` : `${path}, "pattern": ${quoted(look.pattern)}${ignored}`;
+}
+
+/** The pattern with each alternative written out, or how to write it where it could not be. */
+function writtenOutAdvice(writtenOut: string | undefined, includeIgnored: boolean): string {
+  return writtenOut === undefined
+    ? 'Write each alternative out in full instead.'
+    : `With each alternative written out: "pattern": ${quoted(writtenOut)}${keptIgnored(includeIgnored)}.`;
 }
 
 /** Advice into an entry keeps "includeIgnored": without it the entry may hold none of the files counted there. */

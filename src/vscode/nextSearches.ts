@@ -27,7 +27,9 @@ const ENTRIES_OFFERED = 2;
 /** `shape`: the request's pattern as matched; without it no entry is offered. */
 export function nextSearches(result: GlobResult, shape: PatternShape | undefined, input: GlobInput): NextSearch[] {
   // A result with matches cut short by "{ts, tsx}" written with spaces: the search meant first.
-  const meant = result.total > 0 && result.bracesWithoutSpaces !== undefined ? [nextSearch(`Search for ${result.bracesWithoutSpaces}`, { ...input, pattern: result.bracesWithoutSpaces })] : [];
+  // So is one that "*.y{a,}ml" cut short: its empty alternative is dropped (patternSlips.ts).
+  const rewritten = result.bracesWithoutSpaces ?? result.emptyAlternative?.writtenOut;
+  const meant = result.total > 0 && rewritten !== undefined ? [nextSearch(`Search for ${rewritten}`, { ...input, pattern: rewritten })] : [];
   const offered = result.total === 0 ? emptyAnswerSearches(result, input) : [...meant, ...(shape === undefined ? [] : entrySearches(result, shape, input))];
   return offered.filter((next): next is NextSearch => next !== undefined);
 }

@@ -788,6 +788,20 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.doesNotMatch((await search(tree, { pattern: '{x,y}.txt' })).text, /without a comma/);
   });
 
+  it('says an empty alternative in "{…}" is dropped, with the pattern that writes each out (regression: "*.y{a,}ml" found no .yml file unsaid)', async () => {
+    tree.write({ 'ci/a.yml': 1, 'ci/b.yaml': 2 });
+    const partly = await search(tree, { pattern: 'ci/*.y{a,}ml' });
+    assert.deepEqual(partly.page.map((path) => path.shown), ['ci/b.yaml']);
+    assert.equal(
+      partly.text.split('</files>\n')[1],
+      '1 file matches "ci/*.y{a,}ml" in the workspace, oldest first. An empty alternative in "{…}" is dropped, as ripgrep drops it: "{a,}" matches "a" only, never "a" or nothing, so files only the empty alternative would match are not here. With each alternative written out: "pattern": "{ci/*.yaml,ci/*.yml}".',
+    );
+    assert.deepEqual((await search(tree, { pattern: '{ci/*.yaml,ci/*.yml}' })).page.map((path) => path.shown), ['ci/a.yml', 'ci/b.yaml']);
+    const none = await search(tree, { pattern: 'ci/*.{,x}yml' });
+    assert.equal(none.total, 0);
+    assert.match(none.text, /^- An empty alternative in "\{…\}" is dropped, .* With each alternative written out: "pattern": "\{ci\/\*\.yml,ci\/\*\.xyml\}"\.$/m);
+  });
+
   it('keeps includeIgnored in the pattern a slip, a directory or a repeated root is sent to', async () => {
     // Regression: after an includeIgnored search these lines offered the pattern alone, and the
     // search sent next hid the ignored files the model was looking for.

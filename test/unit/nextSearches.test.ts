@@ -159,6 +159,15 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     assert.equal(meant.found.total, 24);
   });
 
+  it('for a result cut short by an empty alternative in "{…}", offers the pattern that writes each out first', async () => {
+    // "f-{0,}*" is read as "f-0*": one of the six f-*.ts files.
+    const result = await search({ pattern: '**/f-{0,}*.ts' });
+    assert.equal(result.total, 1);
+    const [meant] = await offered({ pattern: '**/f-{0,}*.ts' });
+    assert.equal(meant.label, 'Search for {**/f-0*.ts,**/f-*.ts}');
+    assert.equal(meant.found.total, 6);
+  });
+
   it('offers nothing for a result that fits', async () => {
     assert.deepEqual(await offered({ pattern: '*.ts', path: 'src/a' }), []);
   });

@@ -62,6 +62,22 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     assert.deepEqual(posix('{My Documents,Desktop}/*'), {});
   });
 
+  it('says a "{…}" holds an empty alternative, which is dropped, with each alternative written out', () => {
+    // Regression: "*.y{a,}ml" found the .yaml files and no .yml one, and the answer looked whole.
+    assert.deepEqual(posix('**/*.y{a,}ml'), { emptyAlternative: { writtenOut: '{**/*.yaml,**/*.yml}' } });
+    assert.deepEqual(posix('{,.}*.json'), { emptyAlternative: { writtenOut: '{*.json,.*.json}' } });
+    assert.deepEqual(posix('a{b,,c}d'), { emptyAlternative: { writtenOut: '{abd,ad,acd}' } });
+    // A leading "!", "/" or "./" keeps its meaning only in front of the braces.
+    assert.deepEqual(posix('!*.y{a,}ml'), { emptyAlternative: { writtenOut: '!{*.yaml,*.yml}' } });
+    assert.deepEqual(posix('./x{a,}'), { emptyAlternative: { writtenOut: './{xa,x}' } });
+    // Written out, a second group would nest, which ripgrep 13 refuses: only said.
+    assert.deepEqual(posix('x{a,}/*.{ts,js}'), { emptyAlternative: {} });
+    // Nothing to say where no alternative is empty, or where every one is ("{}" matches nothing either way).
+    for (const pattern of ['*.{ts,tsx}', '{,}x', 'a{\\,,b}', '[{,}]x']) {
+      assert.deepEqual(posix(pattern), {}, pattern);
+    }
+  });
+
   it('gives a Windows path with "/" where "\\" escapes, and not on Windows', () => {
     assert.deepEqual(posix('src\\core\\*.ts'), { backslashesAsSeparators: 'src/core/*.ts' });
     // Regression: Windows' "src\**\*.ts" got no hint (a backslash before "*" was taken for an escape).
