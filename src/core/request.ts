@@ -65,6 +65,11 @@ export interface SearchScope {
    * "path" names.
    */
   readonly throughLink?: boolean;
+  /**
+   * The walk root lies in a git repository: it or a directory above it holds `.git` (a directory,
+   * or the file of a worktree or submodule). ripgrep is then left to require one (ripgrep/args.ts).
+   */
+  readonly inGitRepository?: boolean;
 }
 
 export interface GlobRequest {
@@ -136,7 +141,7 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
 
   const pattern = await compileOrExplain(patternText, input.pattern, context.ripgrepPath, searchRoots[0].root);
   const multiRoot = folders.length > 1;
-  const scopes = withNestedRoots(await Promise.all(searchRoots.map(({ root, folder }) => scopeFor(root, folder, multiRoot, paths))), paths);
+  const scopes = withNestedRoots(await Promise.all(searchRoots.map(async ({ root, folder }) => withGitRepository(await scopeFor(root, folder, multiRoot, paths), paths))), paths);
   const outsideWorkspace = scopes.some((scope) => scope.folder === undefined);
   const label = rootLabel(input.path !== undefined, scopes);
   return {
@@ -351,6 +356,26 @@ async function scopeFor(
   // Still from the folder: a walk started at the link would leave the folder's ignore files and
   // excludes behind, and read its excludes from the link.
   return { walkRoot: folder.path, rootSegments, searchRoot, shownPrefix: folderPrefix, entryPrefix, folder, ...(linked ? { throughLink: true } : {}) };
+}
+
+/** The scope, marked where its walk root lies in a git repository. */
+async function withGitRepository(scope: SearchScope, paths: nodePath.PlatformPath): Promise<SearchScope> {
+  return (await inGitRepository(scope.walkRoot, paths)) ? { ...scope, inGitRepository: true } : scope;
+}
+
+/**
+ * Whether `directory` or one above it holds `.git`, found as ripgrep finds it: a directory or a
+ * file (a worktree's or a submodule's), through a symbolic link too.
+ */
+async function inGitRepository(directory: string, paths: nodePath.PlatformPath): Promise<boolean> {
+  for (let current = directory; ; current = paths.dirname(current)) {
+    if (await fs.stat(paths.join(current, '.git')).then(() => true, () => false)) {
+      return true;
+    }
+    if (paths.dirname(current) === current) {
+      return false;
+    }
+  }
 }
 
 function withNestedRoots(scopes: SearchScope[], paths: nodePath.PlatformPath): SearchScope[] {

@@ -20,7 +20,7 @@ export function scopeWalk(
 ): { args: string[]; rootPrefix: string; narrowedTo: string[] } {
   const narrowedTo = [...scope.rootSegments, ...directories];
   return {
-    args: [...ripgrepArgs(scope.throughLink ? { ...rules, followSymlinks: true } : rules, narrowedTo), ...sieve],
+    args: [...ripgrepArgs(scope.throughLink ? { ...rules, followSymlinks: true } : rules, narrowedTo, scope.inGitRepository === true), ...sieve],
     rootPrefix: scope.rootSegments.length > 0 ? `${scope.rootSegments.join('/')}/` : '',
     narrowedTo,
   };

@@ -209,6 +209,20 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual(lifted.page.map((path) => path.shown).sort(), ['.gitignore', 'debug.log', 'ignored/x.js', 'keep.js', 'node_modules/dep/index.js']);
   });
 
+  it('stops a git repository\'s .gitignore at a repository nested in it, as git does, on every ripgrep', async () => {
+    // Regression: told not to require a repository, ripgrep 15 hid inner/a.log and wt/b.log with
+    // the outer *.log, where ripgrep 13 (and git, for which they are another repository's files)
+    // listed them.
+    mkdirSync(tree.path('.git'));
+    tree.write({ 'top.log': 1, 'keep.js': 2, 'inner/a.log': 3, 'inner/c.tmp': 4, 'wt/b.log': 5, 'plain/d.log': 6 });
+    mkdirSync(tree.path('inner/.git'));
+    writeFileSync(tree.path('wt/.git'), 'gitdir: ../elsewhere\n');
+    writeFileSync(tree.path('.gitignore'), '*.log\n');
+    writeFileSync(tree.path('inner/.gitignore'), '*.tmp\n');
+    const result = await search(tree, { pattern: '*' });
+    assert.deepEqual(result.page.map((path) => path.shown).sort(), ['.gitignore', 'inner/.gitignore', 'inner/a.log', 'keep.js', 'wt/b.log']);
+  });
+
   it('says how many ignored files an empty search would find with includeIgnored, and shows some', async () => {
     tree.write({ 'src/a.ts': 1, 'build/x.js': 2, 'build/y.js': 3, 'node_modules/dep/index.js': 4, 'node_modules/dep/lib/z.js': 5 });
     writeFileSync(tree.path('.gitignore'), 'build/\n');

@@ -46,13 +46,23 @@ export interface ConditionalExclude {
   readonly sibling: string;
 }
 
-export function ripgrepArgs(rules: WalkRules, narrowTo: readonly string[]): string[] {
+/**
+ * ripgrep's arguments for a walk under `rules`, narrowed to the directories `narrowTo`;
+ * `inGitRepository` when the walk root lies in a git repository (request.ts).
+ */
+export function ripgrepArgs(rules: WalkRules, narrowTo: readonly string[], inGitRepository = false): string[] {
   const args = ['--no-config', '--files', '--null', '--hidden', '--threads', String(walkerThreads())];
   if (rules.includeIgnored || !rules.useIgnoreFiles) {
     args.push('--no-ignore');
   } else {
-    // .gitignore applies outside a git repository too, as VS Code's search does.
-    args.push('--no-require-git');
+    // .gitignore applies outside a git repository too, as VS Code's search does. Inside one,
+    // ripgrep is left to require it, which changes nothing there but where a repository nested
+    // in it begins: told not to require one, ripgrep 14 and later no longer look for `.git`, so
+    // the outer repository's .gitignore hid a submodule's or a nested clone's files, where git
+    // and ripgrep 13 stop it at that repository's edge; the two ripgreps answered differently.
+    if (!inGitRepository) {
+      args.push('--no-require-git');
+    }
     if (!rules.useParentIgnoreFiles) {
       args.push('--no-ignore-parent');
     }
