@@ -97,17 +97,38 @@ function sampleFooter(result: ResultFacts, context: RenderContext): string[] {
 function headFooter(result: ResultFacts, context: RenderContext): string[] {
   const { entries } = result.topLevel;
   const shown = number(result.page.length);
-  const lines = [`Showing the ${shown} oldest of ${ofTotal(result)} matching ${quoted(result.pattern)} in ${result.rootLabel}, oldest first.`];
+  const lines = [headLine(result)];
   const found = foundSoFar(result);
+  // Where a stop left times unread, the head of the order is not known to be the oldest files.
+  const head = result.unread > 0 ? `the first ${shown} in that order` : `the ${shown} oldest`;
   if (!entries.some((entry) => entry.isDirectory)) {
-    lines.push(`Every match${found} is a file directly in ${result.rootLabel}, so each is a top-level entry of its own: a round-robin sample across the entries picks the same files as the ${shown} oldest.`);
+    lines.push(`Every match${found} is a file directly in ${result.rootLabel}, so each is a top-level entry of its own: a round-robin sample across the entries picks the same files as ${head}.`);
   } else if (entries.length === 1) {
-    lines.push(`All of them${found} are under one top-level entry, ${entries[0].label}: a round-robin sample across the entries picks the same files as the ${shown} oldest.${spreadAdvice(entries[0].path, result, context)}`);
+    lines.push(`All of them${found} are under one top-level entry, ${entries[0].label}: a round-robin sample across the entries picks the same files as ${head}.${spreadAdvice(entries[0].path, result, context)}`);
   } else {
-    lines.push(`A round-robin sample across the top-level entries picks these same files here, so the page is simply the ${shown} oldest.`, reachLine(result), ...narrowingAdvice(result, context));
+    lines.push(`A round-robin sample across the top-level entries picks these same files here, so the page is simply ${head}.`, reachLine(result), ...narrowingAdvice(result, context));
   }
   lines.push(spillLine(result));
   return lines;
+}
+
+/**
+ * The head's count line: "the 100 oldest", but where a stop left times unread (they come last, by
+ * path) only of the files whose times were read, since an unread one may be older than any shown
+ * (regression: "Showing the 100 oldest of 5,000 files" left out an older file whose time was not
+ * read); and where the page reaches the unread ones, which of them it holds.
+ */
+function headLine(result: ResultFacts): string {
+  const matching = `matching ${quoted(result.pattern)} in ${result.rootLabel}`;
+  const shown = result.page.length;
+  if (result.unread === 0) {
+    return `Showing the ${number(shown)} oldest of ${ofTotal(result)} ${matching}, oldest first.`;
+  }
+  const timed = result.total - result.unread;
+  if (shown <= timed) {
+    return `Showing the ${number(shown)} oldest of the ${count(timed, 'file')} ${matching} whose times were read, oldest first; the ${number(result.unread)} whose times were not read may be older.`;
+  }
+  return `Showing ${number(shown)} of ${ofTotal(result)} ${matching}: the ${count(timed, 'file')} whose times were read, oldest first, then ${number(shown - timed)} whose times were not read, by path.`;
 }
 
 /** Whether the search stopped before ripgrep had listed everything: the files are some of those that match. */

@@ -355,6 +355,37 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
     await aftermath(watch.pids);
   });
 
+  it('timed out as ripgrep ends, with a page that is the head: it is the oldest only of the files whose times were read', async () => {
+    // Regression: "Showing the 1 oldest of 20,000 files", where a file whose time was not read
+    // (last, by path) may be older than the one shown.
+    let expire: (() => void) | undefined;
+    const watch = new RipgrepWatch();
+    const result = await search(big, { pattern: '*.txt' }, {
+      timeoutMs: 60_000,
+      maxResults: 1,
+      startTimer: (_ms, onExpiry) => {
+        expire = onExpiry;
+        return () => undefined;
+      },
+      onRipgrep: (event) => {
+        watch.onRipgrep(event);
+        if (event.phase === 'end') {
+          expire?.();
+        }
+      },
+    });
+    assert.ok(result.unread > 0 && result.total === 20_000, `${result.unread} unread of ${result.total}`);
+    assert.equal(result.sampled, false);
+    const read = (20_000 - result.unread).toLocaleString('en-US');
+    const unread = result.unread.toLocaleString('en-US');
+    assert.ok(
+      result.text.includes(`\nShowing the 1 oldest of the ${read} files matching "*.txt" in the workspace whose times were read, oldest first; the ${unread} whose times were not read may be older.\n`),
+      result.text,
+    );
+    assert.doesNotMatch(result.text, /the 1 oldest of 20,000|same files as the 1 oldest|simply the 1 oldest/);
+    await aftermath(watch.pids);
+  });
+
   /**
    * ripgrep listed all 20,000; some were never read, and the answer says how many. They stay in
    * the result, last (regression: they were left out, with every top-level entry they alone held,
