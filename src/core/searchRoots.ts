@@ -40,6 +40,11 @@ export async function homeExpanded(pattern: string, searchRoots: readonly Search
   return `${home.replace(/\/$/, '')}${pattern.slice(1)}`;
 }
 
+/** Whether a workspace folder holds a directory named "~" (a script's literal "~" often makes one). */
+async function holdsTildeDirectory(folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<boolean> {
+  return (await Promise.all(folders.map((folder) => isDirectory(paths.join(folder.path, '~'))))).some(Boolean);
+}
+
 /**
  * Resolves `path` to the directories it names; several when a relative path exists in several
  * folders. `pattern`, the one given with it, only shapes the advice when nothing is found.
@@ -51,7 +56,9 @@ export async function resolvePath(
   pattern: string,
 ): Promise<SearchRoot[]> {
   let text = pathText;
-  if (text === '~' || text.startsWith('~/')) {
+  // Not where a folder holds a directory named "~": "path" then names that one, as a pattern
+  // starting with "~/" does (homeExpanded), rather than search the home directory instead.
+  if ((text === '~' || text.startsWith('~/')) && !(await holdsTildeDirectory(folders, paths))) {
     text = paths.join(os.homedir(), text.slice(1));
   }
   if (paths.isAbsolute(text)) {

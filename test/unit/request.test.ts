@@ -105,6 +105,19 @@ describe('request: resolving path and pattern', () => {
     assert.equal(request.scopes[0].searchRoot, os.homedir());
   });
 
+  it('reads a "path" starting with "~" as a folder\'s directory named "~" where one holds it, as a pattern (regression: it searched the home directory)', async () => {
+    const literal = new TempTree().write({ '~/x.ts': 1, '~/sub/y.ts': 2 });
+    try {
+      const folders = [{ name: 'literal', path: literal.root }];
+      for (const [path, root] of [['~', literal.path('~')], ['~/sub', literal.path('~', 'sub')]]) {
+        const request = await resolveRequest({ pattern: '*', path }, { folders });
+        assert.deepEqual([request.scopes[0].searchRoot, request.outsideWorkspace], [root, false], path);
+      }
+    } finally {
+      literal.remove();
+    }
+  });
+
   it('reads a pattern starting with "~/" as one in the home directory, unless a root holds "~"', async () => {
     await withHome(tree.root, async () => {
       // Inside a folder: split there, as an absolute pattern is.
