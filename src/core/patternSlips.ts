@@ -159,7 +159,8 @@ function writtenOut(pattern: string, delimiters: readonly number[]): { writtenOu
   const before = pattern.slice(lead.length, open);
   const after = pattern.slice(close + 1, pattern.length - trail.length);
   const alternatives = delimiters.slice(1).map((end, i) => `${before}${pattern.slice(delimiters[i] + 1, end)}${after}`);
-  const pieces = [...new Set(alternatives)].filter((piece) => piece !== '');
+  // Before the trailing "/" kept outside, a piece's own is one too many ("src/{lib,}/": "src/").
+  const pieces = [...new Set(alternatives.map((piece) => (trail ? piece.replace(/\/+$/, '') : piece)))].filter((piece) => piece !== '');
   // A piece ending in "/" would mean everything under it only at the pattern's end.
   if (pieces.length === 0 || pieces.some((piece) => piece.endsWith('/'))) {
     return {};

@@ -70,6 +70,7 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     // A leading "!", "/" or "./" keeps its meaning only in front of the braces.
     assert.deepEqual(posix('!*.y{a,}ml'), { emptyAlternative: { writtenOut: '!{*.yaml,*.yml}' } });
     assert.deepEqual(posix('./x{a,}'), { emptyAlternative: { writtenOut: './{xa,x}' } });
+    assert.deepEqual(posix('src/{lib,}/'), { emptyAlternative: { writtenOut: '{src/lib,src}/' } });
     // Written out, a second group would nest, which ripgrep 13 refuses: only said.
     assert.deepEqual(posix('x{a,}/*.{ts,js}'), { emptyAlternative: {} });
     // Nothing to say where no alternative is empty, or where every one is ("{}" matches nothing either way).
