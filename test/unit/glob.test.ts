@@ -462,6 +462,23 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual(lifted.result.page.map((path) => path.path).sort(), ['colon:x.ts', 'ignored/d.ts', 'keep.ts', 'node_modules/dep/e.ts', 'src/a.ts', 'src/deep/b.d.ts']);
   });
 
+  it('finds a file whose name ends in ".", which no ripgrep type lets through, with or without the stat pool', async () => {
+    // Regression: "etc." and, with the pool, "*!." found nothing: ripgrep finds no file name in a
+    // path ending in "." and turns it away once a type is selected.
+    tree.write({ 'etc.': 1, 'x!.': 2, 'a/b.': 3, 'keep.ts': 4 });
+    for (const statMode of ['pool', 'adaptive'] as const) {
+      for (const [pattern, found] of [
+        ['etc.', ['etc.']],
+        ['a/b.', ['a/b.']],
+        ['*!.', ['x!.']],
+        ['*.', ['etc.', 'x!.', 'a/b.']],
+      ] as const) {
+        const result = await search(tree, { pattern }, { statMode });
+        assert.deepEqual(result.page.map((path) => path.path), found, `${pattern} (${statMode})`);
+      }
+    }
+  });
+
   it('finds hidden files and directories but never VCS metadata', async () => {
     tree.write({ '.github/workflows/ci.yml': 1, '.env': 2, '.git/config': 3, 'sub/.hg/hgrc': 4, 'sub/.svn/entries': 5 });
     const result = await search(tree, { pattern: '*', includeIgnored: true });

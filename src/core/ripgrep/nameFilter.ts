@@ -48,7 +48,7 @@ const NOT_LITERAL = /[*?[\]{}\\:]/;
 export function nameFilterArgs(requiredSuffix: string | undefined, alsoStem?: string): string[] {
   const ending = requiredSuffix === undefined ? '' : nameEnding(requiredSuffix);
   // Left out, a stem's names would never reach the listing: no type lets them all through.
-  if (!writable(ending) || (alsoStem !== undefined && hasNonAscii(alsoStem))) {
+  if (!typeCanPass(ending) || (alsoStem !== undefined && hasNonAscii(alsoStem))) {
     return [];
   }
   return typeArgs([endingGlob(ending), ...(alsoStem !== undefined && writable(alsoStem) ? [`${eitherCase(alsoStem)}.*`] : [])]);
@@ -61,7 +61,7 @@ export function nameFilterArgs(requiredSuffix: string | undefined, alsoStem?: st
  */
 export function suffixesFilterArgs(requiredSuffixes: readonly string[], stems: readonly string[] = []): string[] {
   const endings = requiredSuffixes.map(nameEnding);
-  return endings.length > 0 && endings.every(writable) && stems.every((stem) => writable(stem) && !hasNonAscii(stem))
+  return endings.length > 0 && endings.every(typeCanPass) && stems.every((stem) => writable(stem) && !hasNonAscii(stem))
     ? typeArgs([...endings.map(endingGlob), ...stems.map((stem) => `${eitherCase(stem)}.*`)])
     : [];
 }
@@ -78,6 +78,16 @@ function endingGlob(ending: string): string {
 
 function typeArgs(globs: readonly string[]): string[] {
   return [...globs.flatMap((glob) => ['--type-add', `${TYPE_NAME}:${glob}`]), '--type', TYPE_NAME];
+}
+
+/**
+ * Whether a type can let through the names that end with `ending`: it must be writable, and not
+ * end in ".". ripgrep finds no file name in a path that ends in "." (`file_name` in its ignore
+ * crate's pathutil.rs, which reads "x." as it reads ".."), and with a type selected it turns such
+ * a name away whatever the type's globs: "etc." or "*!." found nothing. ripgrep 13 and 15 alike.
+ */
+function typeCanPass(ending: string): boolean {
+  return writable(ending) && !ending.endsWith('.');
 }
 
 /** Text a type's glob can hold as it is: no glob syntax, no colon, no longer than a file name. */
