@@ -31,8 +31,8 @@ export interface PatternSlips {
    */
   readonly literalBraces?: string;
   /**
-   * The pattern has an empty alternative in a `{…}` ("*.y{a,}ml", "a{}b"), which ripgrep's
-   * globset, and so the tool, drops: "{a,}" matches "a", never "a" or nothing, so "*.y{a,}ml"
+   * The pattern has an empty alternative beside others in a `{…}` ("*.y{a,}ml"), which
+   * ripgrep's globset, and so the tool, drops: "{a,}" matches "a", never "a" or nothing, so "*.y{a,}ml"
    * found the .yaml files and none of the .yml ones, and the answer looked complete.
    * `writtenOut` is the pattern with each alternative written out in full ("{*.yaml,*.yml}"),
    * where that takes no nested group (which ripgrep 13 refuses).
