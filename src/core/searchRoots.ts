@@ -70,16 +70,16 @@ export async function resolvePath(
     throw new GlobError('invalidInput', `The "path" ${JSON.stringify(pathText)} is relative, but no workspace folder is open. Pass an absolute directory.`);
   }
 
-  const [first, ...rest] = text.split(/[\\/]+/);
-  // A folder's name may be written on disk in another normalization form than the model types it.
-  const named = folders.length > 1 ? (folders.find((folder) => folder.name === first) ?? folders.find((folder) => readTheSame(folder.name, first))) : undefined;
-  const sharing = named ? [] : folders.filter((folder) => folder.sharedName === first);
-  if (sharing.length > 0) {
-    const names = sharing.map((folder) => JSON.stringify([folder.name, ...rest].join('/')));
-    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} starts with ${JSON.stringify(first)}, the name of ${sharing.length} workspace folders, which are told apart by their parent directory: pass one of ${names.join(', ')}.`);
+  const segments = text.split(/[\\/]+/);
+  const named = folders.length > 1 ? folderNamedBy(segments, folders, (folder) => folder.name) : undefined;
+  const shared = named ? undefined : folderNamedBy(segments, folders, (folder) => folder.sharedName);
+  if (shared) {
+    const sharing = folders.filter((folder) => folder.sharedName === shared.folder.sharedName);
+    const names = sharing.map((folder) => JSON.stringify([folder.name, ...shared.rest].join('/')));
+    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} starts with ${JSON.stringify(shared.folder.sharedName)}, the name of ${sharing.length} workspace folders, which are told apart by their parent directory: pass one of ${names.join(', ')}.`);
   }
   const written = named
-    ? [{ root: paths.resolve(named.path, rest.join(paths.sep)), folder: named }]
+    ? [{ root: paths.resolve(named.folder.path, named.rest.join(paths.sep)), folder: named.folder }]
     : folders.map((folder) => ({ root: paths.resolve(folder.path, text), folder }));
   const candidates = await Promise.all(written.map(async ({ root, folder }) => ({ root: await spelledOnDisk(root, paths), folder })));
 
@@ -105,6 +105,33 @@ export async function resolvePath(
     throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${tried}). ${advice}`);
   }
   return found;
+}
+
+/**
+ * The folder whose name (as `nameOf` gives it) the leading segments of a relative "path" spell,
+ * and the segments after it. A name may hold "/" itself (a workspace file can name a folder
+ * "client/web", and its files are shown as "client/web/src/…"), so the longest run of leading
+ * segments that is a folder's name wins, as it does where a complete list's links are resolved.
+ * A name may be written on disk in another normalization form than the model types it.
+ */
+function folderNamedBy(
+  segments: readonly string[],
+  folders: readonly WorkspaceFolder[],
+  nameOf: (folder: WorkspaceFolder) => string | undefined,
+): { folder: WorkspaceFolder; rest: string[] } | undefined {
+  // No name holds more segments than this: a "path" thousands of segments deep is not joined again for each.
+  const mostSegments = folders.reduce((most, folder) => Math.max(most, (nameOf(folder) ?? '').split('/').length), 0);
+  for (let count = Math.min(segments.length, mostSegments); count >= 1; count -= 1) {
+    const name = segments.slice(0, count).join('/');
+    const folder = folders.find((candidate) => nameOf(candidate) === name) ?? folders.find((candidate) => {
+      const candidateName = nameOf(candidate);
+      return candidateName !== undefined && readTheSame(candidateName, name);
+    });
+    if (folder) {
+      return { folder, rest: segments.slice(count) };
+    }
+  }
+  return undefined;
 }
 
 /** The workspace folder holding `directory`: the innermost one, when folders nest. */

@@ -78,6 +78,16 @@ describe('request: resolving path and pattern', () => {
     assert.equal(request.scopes[0].entryPrefix, 'back/src/');
   });
 
+  it('reads a path starting with a folder name that holds "/" as that folder, the longest name first', async () => {
+    // Regression: a workspace file named a folder "front/end"; its files were shown as
+    // "front/end/src/…", and "path": "front/end/src" was looked for in the folder named "front".
+    const named = { name: 'front/end', path: back.path };
+    const request = await resolveRequest({ pattern: '*', path: 'front/end/src' }, { folders: [front, named] });
+    assert.deepEqual(request.scopes.map((scope) => [scope.walkRoot, scope.rootSegments, scope.entryPrefix]), [[back.path, ['src'], 'front/end/src/']]);
+    const shorter = await resolveRequest({ pattern: '*', path: 'front/src' }, { folders: [front, named] });
+    assert.deepEqual(shorter.scopes.map((scope) => [scope.walkRoot, scope.entryPrefix]), [[front.path, 'front/src/']]);
+  });
+
   it('searches each folder where a relative path exists', async () => {
     const both = await resolveRequest({ pattern: '*', path: 'src' }, { folders: [front, back] });
     assert.deepEqual(both.scopes.map((scope) => scope.entryPrefix), ['front/src/', 'back/src/']);
