@@ -20,7 +20,7 @@ import { compilePattern, GlobSyntaxError, type CompiledPattern } from './pattern
 import { anchoredPattern, isPlainSegment, pathSegments, tidyPatternPath, type PatternPath } from './patternPath';
 import { VCS_METADATA_NAMES } from './ripgrep/args';
 import { ripgrepGlobReason } from './ripgrep/globReason';
-import { homeExpanded, requireFolderOnDisk, resolvePath, type SearchRoot } from './searchRoots';
+import { homeExpanded, namesPlaceOutside, requireFolderOnDisk, resolvePath, type SearchRoot } from './searchRoots';
 
 export interface WorkspaceFolder {
   /** Shown before paths in a multi-root workspace. */
@@ -155,6 +155,23 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
     ...(input.path !== undefined ? { pathLabel: label } : {}),
     ...(absoluteElsewhere ? { absoluteElsewhere } : {}),
   };
+}
+
+/**
+ * Whether the input's "path" names a place outside every workspace folder, existing or not
+ * (searchRoots.ts's namesPlaceOutside): for asking the person before a call whose request does not
+ * resolve. Input that does not parse is refused before anything is read, so it never asks.
+ */
+export async function pathNamesPlaceOutside(rawInput: unknown, context: RequestContext): Promise<boolean> {
+  let input: ReturnType<typeof parseGlobInput>;
+  try {
+    input = parseGlobInput(rawInput);
+  } catch {
+    return false;
+  }
+  const platform = context.platform ?? process.platform;
+  const paths = platform === 'win32' ? nodePath.win32 : nodePath.posix;
+  return input.path !== undefined && namesPlaceOutside(input.path, withDistinctNames(context.folders, paths), paths);
 }
 
 /**

@@ -46,6 +46,33 @@ async function holdsTildeDirectory(folders: readonly WorkspaceFolder[], paths: n
 }
 
 /**
+ * Whether `pathText` names a place outside every workspace folder, read from the text alone: an
+ * absolute or `~` path, or a relative one that climbs out of its folder with "..", whether or not
+ * it exists. A "path" that names no directory is not searched, but the error looked beside it and
+ * names what it found there (a directory of a near name, the files of that stem), so the person
+ * must agree to that as to a search (prepareInvocation).
+ */
+export async function namesPlaceOutside(pathText: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<boolean> {
+  const text = await homeExpandedPath(pathText, folders, paths);
+  const inside = (place: string): boolean => folders.some((folder) => isInside(folder.path, place, paths));
+  if (paths.isAbsolute(text)) {
+    return !inside(await underFolderPath(paths.resolve(text), folders, paths));
+  }
+  const named = folders.length > 1 ? folderNamedBy(text.split(/[\\/]+/), folders, (folder) => folder.name) : undefined;
+  const places = named ? [paths.resolve(named.folder.path, named.rest.join(paths.sep))] : folders.map((folder) => paths.resolve(folder.path, text));
+  return places.some((place) => !inside(place));
+}
+
+/**
+ * `~` and `~/…` in a "path" as the home directory and a path in it; but where a folder holds a
+ * directory named "~", "path" names that one, as a pattern starting with "~/" does (homeExpanded).
+ */
+async function homeExpandedPath(pathText: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<string> {
+  const fromHome = (pathText === '~' || pathText.startsWith('~/')) && !(await holdsTildeDirectory(folders, paths));
+  return fromHome ? paths.join(os.homedir(), pathText.slice(1)) : pathText;
+}
+
+/**
  * Resolves `path` to the directories it names; several when a relative path exists in several
  * folders. `pattern`, the one given with it, only shapes the advice when nothing is found.
  */
@@ -55,12 +82,7 @@ export async function resolvePath(
   paths: nodePath.PlatformPath,
   pattern: string,
 ): Promise<SearchRoot[]> {
-  let text = pathText;
-  // Not where a folder holds a directory named "~": "path" then names that one, as a pattern
-  // starting with "~/" does (homeExpanded), rather than search the home directory instead.
-  if ((text === '~' || text.startsWith('~/')) && !(await holdsTildeDirectory(folders, paths))) {
-    text = paths.join(os.homedir(), text.slice(1));
-  }
+  const text = await homeExpandedPath(pathText, folders, paths);
   if (paths.isAbsolute(text)) {
     const root = await spelledOnDisk(await underFolderPath(paths.resolve(text), folders, paths), paths);
     await requireDirectory(root, pathText, paths, pattern);

@@ -8,6 +8,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { resolveRequest, type GlobRequest, type GlobResult, type RipgrepEvent, type WorkspaceFolder } from '../core';
+import { pathNamesPlaceOutside } from '../core/request';
 import type { PatternShape } from '../core/lookInside';
 import { largestPageThatFits } from '../core/budget';
 import type { GlobSearch } from '../core/glob';
@@ -55,6 +56,11 @@ export class GlobService implements vscode.Disposable {
   /** Validates input without running ripgrep, for messages before a search. */
   resolve(input: unknown): Promise<GlobRequest> {
     return resolveRequest(input, { folders: this.folders() });
+  }
+
+  /** Whether `input`'s "path" names a place outside every workspace folder, even one that does not exist. */
+  namesPlaceOutside(input: unknown): Promise<boolean> {
+    return pathNamesPlaceOutside(input, { folders: this.folders() });
   }
 
   /**

@@ -24,23 +24,21 @@ class GlobTool implements vscode.LanguageModelTool<unknown> {
     try {
       request = await this.service.resolve(options.input);
     } catch {
-      // Bad input fails in invoke, with the message the model needs; here only name the call.
-      return { invocationMessage: new vscode.MarkdownString(`Finding files with ${describeInput(options.input)}`) };
+      // Bad input fails in invoke, with the message the model needs; here only name the call. A
+      // "path" outside the workspace that names no directory still asks: invoke's error names
+      // what lies beside it there (a directory of a near name, files of that stem).
+      const invocationMessage = new vscode.MarkdownString(`Finding files with ${describeInput(options.input)}`);
+      const path = rawPath(options.input);
+      return path !== undefined && (await this.service.namesPlaceOutside(options.input))
+        ? { invocationMessage, confirmationMessages: outsideConfirmation(describePattern(options.input), [path]) }
+        : { invocationMessage };
     }
     const invocationMessage = new vscode.MarkdownString(`Finding files matching ${inlineCode(request.patternAsGiven)} in ${describeRoot(request)}`);
     if (!request.outsideWorkspace) {
       return { invocationMessage };
     }
     const roots = request.scopes.filter((scope) => scope.folder === undefined).map((scope) => scope.searchRoot);
-    return {
-      invocationMessage,
-      confirmationMessages: {
-        title: 'List files outside the workspace?',
-        message: new vscode.MarkdownString(
-          `The glob tool wants to list files matching ${inlineCode(request.patternAsGiven)} under ${roots.map(inlineCode).join(', ')}, which is outside every workspace folder.`,
-        ),
-      },
-    };
+    return { invocationMessage, confirmationMessages: outsideConfirmation(inlineCode(request.patternAsGiven), roots) };
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
@@ -68,6 +66,14 @@ class GlobTool implements vscode.LanguageModelTool<unknown> {
   }
 }
 
+/** The question asked before the tool looks outside every workspace folder; `pattern` is markdown. */
+function outsideConfirmation(pattern: string, roots: readonly string[]): vscode.LanguageModelToolConfirmationMessages {
+  return {
+    title: 'List files outside the workspace?',
+    message: new vscode.MarkdownString(`The glob tool wants to list files matching ${pattern} under ${roots.map(inlineCode).join(', ')}, which is outside every workspace folder.`),
+  };
+}
+
 function describeRoot(request: GlobRequest): string {
   // "the workspace" and "the 2 workspace folders" read as words; a path reads as code.
   return request.rootLabel.startsWith('the ') ? request.rootLabel : inlineCode(request.rootLabel);
@@ -75,7 +81,17 @@ function describeRoot(request: GlobRequest): string {
 
 /** The raw input, for a message before it is known to be valid. */
 function describeInput(input: unknown): string {
-  const { pattern, path } = (typeof input === 'object' && input !== null ? input : {}) as { pattern?: unknown; path?: unknown };
-  const patternText = typeof pattern === 'string' ? inlineCode(pattern) : 'no valid pattern';
-  return typeof path === 'string' && path !== '' ? `${patternText} in ${inlineCode(path)}` : patternText;
+  const path = rawPath(input);
+  return path !== undefined && path !== '' ? `${describePattern(input)} in ${inlineCode(path)}` : describePattern(input);
+}
+
+function describePattern(input: unknown): string {
+  const { pattern } = (typeof input === 'object' && input !== null ? input : {}) as { pattern?: unknown };
+  return typeof pattern === 'string' ? inlineCode(pattern) : 'no valid pattern';
+}
+
+/** The raw input's "path", when it is a string. */
+function rawPath(input: unknown): string | undefined {
+  const { path } = (typeof input === 'object' && input !== null ? input : {}) as { path?: unknown };
+  return typeof path === 'string' ? path : undefined;
 }

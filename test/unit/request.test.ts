@@ -3,7 +3,7 @@ import { symlinkSync } from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import { GlobError } from '../../src/core/errors';
-import { normalizePattern, resolveRequest, splitAbsolutePattern, type WorkspaceFolder } from '../../src/core/request';
+import { normalizePattern, pathNamesPlaceOutside, resolveRequest, splitAbsolutePattern, type WorkspaceFolder } from '../../src/core/request';
 import { withHome } from './helpers/home';
 import { TempTree } from './helpers/tree';
 
@@ -108,6 +108,23 @@ describe('request: resolving path and pattern', () => {
     assert.equal(request.outsideWorkspace, true);
     assert.equal(request.scopes[0].shownPrefix, `${back.path}/`);
     assert.equal(request.scopes[0].folder, undefined);
+  });
+
+  it('tells a "path" outside every folder from one inside, whether or not it exists, to ask the person first', async () => {
+    // Regression: a missing "path" outside the workspace failed to resolve, so no confirmation was
+    // asked, and the error then named the files beside it ("…/back/only-back is a directory…").
+    const outside = (input: object, folders = [front]): Promise<boolean> => pathNamesPlaceOutside(input, { folders });
+    assert.equal(await outside({ pattern: '*', path: tree.path('back', 'only') }), true);
+    assert.equal(await outside({ pattern: '*', path: '../back/nothing-here' }), true);
+    assert.equal(await outside({ pattern: '*', path: tree.path('back') }), true);
+    assert.equal(await withHome(tree.root, () => outside({ pattern: '*', path: '~/back/only' })), true);
+    assert.equal(await outside({ pattern: '*', path: 'no-such-dir' }), false);
+    assert.equal(await outside({ pattern: '*', path: tree.path('front', 'no-such-dir') }), false);
+    assert.equal(await outside({ pattern: '*', path: '../back/nothing-here' }, [front, back]), false);
+    assert.equal(await outside({ pattern: '*', path: 'back/nothing-here' }, [front, back]), false);
+    assert.equal(await outside({ pattern: '*' }), false);
+    // Input refused before anything is read never asks.
+    assert.equal(await outside({ pattern: '', path: tree.path('back') }), false);
   });
 
   it('expands ~ to the home directory', async () => {

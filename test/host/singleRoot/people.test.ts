@@ -242,6 +242,23 @@ describe('the complete list, the quick pick and @glob, for people', () => {
     }
   });
 
+  it('asks in the chat before looking for a path outside the workspace that does not exist', async function () {
+    if (!harnessAvailable()) {
+      // Clicking the chat's confirmation needs the runner's browser (harness/runInHost.js).
+      this.skip();
+    }
+    // Before the test that allows a search outside: once allowed, the tool is not asked about again.
+    // Regression: a missing "path" did not resolve, so nothing was asked, and the error then
+    // named what lies beside it outside the workspace (a directory of a near name, files of that stem).
+    const missing = path.join(fixturesRoot(), 'outside', 'x-missing');
+    await vscode.commands.executeCommand('workbench.action.chat.newChat');
+    void chat(`@glob *.txt ${missing}`);
+    await uiAction('click', 'text=List files outside the workspace?');
+    await uiAction('click', `${CONFIRMATION_BUTTONS}:has-text("Skip")`);
+    // Once declined, the tool's row shows its invocation message, marked as not run.
+    await uiAction('wait', 'text=Finding files with');
+  });
+
   it('asks in the chat before searching outside the workspace: declining searches nothing, allowing searches', async function () {
     if (!harnessAvailable()) {
       // Clicking the chat's confirmation needs the runner's browser (harness/runInHost.js).
