@@ -58,7 +58,7 @@ export async function namesPlaceOutside(pathText: string, folders: readonly Work
   if (paths.isAbsolute(text)) {
     return !inside(await underFolderPath(paths.resolve(text), folders, paths));
   }
-  const named = folders.length > 1 ? folderNamedBy(text.split(/[\\/]+/), folders, (folder) => folder.name) : undefined;
+  const named = folders.length > 1 ? folderNamedBy(relativeSegments(text), folders, (folder) => folder.name) : undefined;
   const places = named ? [paths.resolve(named.folder.path, named.rest.join(paths.sep))] : folders.map((folder) => paths.resolve(folder.path, text));
   return places.some((place) => !inside(place));
 }
@@ -92,7 +92,7 @@ export async function resolvePath(
     throw new GlobError('invalidInput', `The "path" ${JSON.stringify(pathText)} is relative, but no workspace folder is open. Pass an absolute directory.`);
   }
 
-  const segments = text.split(/[\\/]+/);
+  const segments = relativeSegments(text);
   const named = folders.length > 1 ? folderNamedBy(segments, folders, (folder) => folder.name) : undefined;
   const shared = named ? undefined : folderNamedBy(segments, folders, (folder) => folder.sharedName);
   if (shared) {
@@ -127,6 +127,15 @@ export async function resolvePath(
     throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${tried}). ${advice}`);
   }
   return found;
+}
+
+/**
+ * A relative "path"'s segments, without "." ones: "./docs" names what "docs" names (in a multi-root
+ * workspace, the folder named docs, as VS Code's own "./docs" in files to include does), where it
+ * was looked for as a directory docs inside each folder instead.
+ */
+function relativeSegments(text: string): string[] {
+  return text.split(/[\\/]+/).filter((segment) => segment !== '.');
 }
 
 /**

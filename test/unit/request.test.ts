@@ -78,6 +78,15 @@ describe('request: resolving path and pattern', () => {
     assert.equal(request.scopes[0].entryPrefix, 'back/src/');
   });
 
+  it('reads a path starting with "./" and a folder name as that folder, as without "./"', async () => {
+    // Regression: "./back/src" was looked for as back/src inside each folder and refused, with
+    // advice to pass "src" (which searches every folder), while "back/src" searched the folder back.
+    for (const path of ['./back/src', 'back/./src', './back/src/']) {
+      const request = await resolveRequest({ pattern: '*', path }, { folders: [front, back] });
+      assert.deepEqual(request.scopes.map((scope) => [scope.walkRoot, scope.entryPrefix]), [[back.path, 'back/src/']], path);
+    }
+  });
+
   it('reads a path starting with a folder name that holds "/" as that folder, the longest name first', async () => {
     // Regression: a workspace file named a folder "front/end"; its files were shown as
     // "front/end/src/…", and "path": "front/end/src" was looked for in the folder named "front".
