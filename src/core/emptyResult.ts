@@ -23,7 +23,7 @@ import type { RawName } from './names';
 import { isDirectory, joinedInAnyForm } from './onDisk';
 import { anchoredPattern, pathSegments, repeatedTailLengths, versionControlNamed } from './patternPath';
 import { directoriesMeantOtherwise, patternSlips } from './patternSlips';
-import type { GlobRequest } from './request';
+import type { GlobRequest, SearchScope } from './request';
 import type { EmptyResultFacts, ShownPatternMatches } from './result';
 import { shownPath } from './scopePaths';
 import { hasNonAscii } from './unicodeForms';
@@ -203,7 +203,13 @@ function repeatedRoot(request: GlobRequest): EmptyResultFacts['rootRepeated'] {
   // writes a pattern the way it reads them.
   // In NFC where the body holds characters outside ASCII, as the glob matches names (unicodeForms.ts).
   const inForm = hasNonAscii(body) ? (text: string): string => text.normalize('NFC') : (text: string): string => text;
-  const startedIn = request.scopes.length > 1 ? request.scopes.find(({ folder, entryPrefix }) => folder !== undefined && inForm(body).startsWith(inForm(entryPrefix))) : undefined;
+  // The longest name that fits: a folder may be named "front/end" beside one named "front".
+  const startedIn =
+    request.scopes.length > 1
+      ? request.scopes
+          .filter(({ folder, entryPrefix }) => folder !== undefined && inForm(body).startsWith(inForm(entryPrefix)))
+          .reduce<SearchScope | undefined>((longest, scope) => (longest === undefined || scope.entryPrefix.length > longest.entryPrefix.length ? scope : longest), undefined)
+      : undefined;
   if (startedIn !== undefined) {
     const rest = pathSegments(inForm(body).slice(inForm(startedIn.entryPrefix).length), process.platform !== 'win32');
     return { directories: startedIn.entryPrefix, pattern: anchoredPattern(rest), path: startedIn.entryPrefix.slice(0, -1) };
