@@ -38,4 +38,11 @@ describe('the glob tool in a multi-root workspace', () => {
     assert.equal(paths.length, 8);
     assert.ok(paths.every((shown) => shown.startsWith('back/db/')));
   });
+
+  it('reads a path that starts with "./" and a folder name as that folder too', async () => {
+    // Regression: "./back" was looked for as a directory back inside each folder, and refused.
+    const paths = pagePaths(await invokeGlob({ pattern: '*.sql', path: './back/db' }));
+    assert.equal(paths.length, 8);
+    assert.ok(paths.every((shown) => shown.startsWith('back/db/')));
+  });
 });
