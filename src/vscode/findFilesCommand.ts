@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import type { GlobResult, PagePath } from '../core';
 import type { GlobService } from './globService';
 import { offerCompleteList } from './completeListPick';
+import { escapeIcons } from './iconText';
 import { openList } from './listCommands';
 import { resultListTitle } from './listTitle';
 import { nextSearches, type NextSearch } from './nextSearches';
@@ -114,15 +115,15 @@ function items(service: GlobService, result: GlobResult, next: readonly NextSear
     items.push({
       label: '$(list-flat) Open the complete list',
       description: `${result.total.toLocaleString('en-US')} paths, oldest first`,
-      detail: listFile,
+      detail: escapeIcons(listFile),
       alwaysShow: true,
       open: async () => (await openList(service, listFile, resultListTitle(result)))?.document.uri,
     });
   }
   for (const search of next) {
     items.push({
-      label: `$(search) ${search.label}`,
-      description: search.prompt,
+      label: `$(search) ${escapeIcons(search.label)}`,
+      description: escapeIcons(search.prompt),
       alwaysShow: true,
       open: () => vscode.commands.executeCommand<vscode.Uri | undefined>('workspaceGlob.findFiles', search.input),
     });
@@ -146,11 +147,11 @@ function fileItem(path: PagePath): Item {
 /** An item that opens a file, shown as the tool shows its path. */
 function listedFileItem(shown: string, file: string | Buffer): Item {
   if (typeof file !== 'string') {
-    return { label: shown, description: 'name is not UTF-8; cannot be opened here' };
+    return { label: escapeIcons(shown), description: 'name is not UTF-8; cannot be opened here' };
   }
   const uri = vscode.Uri.file(file);
   return {
-    label: shown,
+    label: escapeIcons(shown),
     iconPath: vscode.ThemeIcon.File,
     open: async () => (await vscode.window.showTextDocument(uri, { preview: true })).document.uri,
   };

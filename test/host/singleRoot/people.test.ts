@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { extensionApi, fixturesRoot, invokeGlob, waitFor, workspaceFolder } from '../hostHelpers';
@@ -123,6 +123,32 @@ describe('the complete list, the quick pick and @glob, for people', () => {
     const uri = await picked;
     assert.equal(uri?.fsPath, `${workspaceFolder()}/README.md`);
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, `${workspaceFolder()}/README.md`);
+  });
+
+  it('the quick pick shows names holding "$(…)" as written, not as icons', async function () {
+    if (!harnessAvailable()) {
+      // Reading what the quick pick draws needs the runner's browser (harness/runInHost.js).
+      this.skip();
+    }
+    // Regression: "$(OUT).o" (an unexpanded make variable) showed as ".o", and "$(alert)/" as "⚠/".
+    const odd = path.join(workspaceFolder(), 'odd-names');
+    for (const name of ['$(alert)/a.txt', '$(alert)/b.txt', 'x/c.txt', 'x/d.txt', '$(OUT).o']) {
+      mkdirSync(path.dirname(path.join(odd, name)), { recursive: true });
+      writeFileSync(path.join(odd, name), '');
+    }
+    await vscode.workspace.getConfiguration('workspaceGlob').update('maxResults', 3, vscode.ConfigurationTarget.Global);
+    try {
+      const picked = vscode.commands.executeCommand('workspaceGlob.findFiles', { pattern: '*', path: 'odd-names' });
+      await uiAction('wait', '.quick-input-list >> text="odd-names/$(OUT).o"');
+      await uiAction('wait', '.quick-input-list >> text="odd-names/$(alert)/a.txt"');
+      // A separator's label is plain text: it shows as written without escaping.
+      await uiAction('wait', '.quick-input-list >> text="odd-names/$(alert)/ · 1 of 2"');
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await picked;
+    } finally {
+      await vscode.workspace.getConfiguration('workspaceGlob').update('maxResults', undefined, vscode.ConfigurationTarget.Global);
+      rmSync(odd, { recursive: true, force: true });
+    }
   });
 
   it('the quick pick of a sampled result groups by entry and offers the complete list and a look inside the largest entries (screenshot)', async () => {
