@@ -59,7 +59,8 @@ export async function namesPlaceOutside(pathText: string, folders: readonly Work
     return !inside(await underFolderPath(paths.resolve(text), folders, paths));
   }
   const named = folders.length > 1 ? folderNamedBy(relativeSegments(text), folders, (folder) => folder.name) : undefined;
-  const places = named ? [paths.resolve(named.folder.path, named.rest.join(paths.sep))] : folders.map((folder) => paths.resolve(folder.path, text));
+  // Read both ways, as resolvePath may: after the folder of that name, and in each folder.
+  const places = [...(named ? [paths.resolve(named.folder.path, named.rest.join(paths.sep))] : []), ...folders.map((folder) => paths.resolve(folder.path, text))];
   return places.some((place) => !inside(place));
 }
 
@@ -100,33 +101,42 @@ export async function resolvePath(
     const names = sharing.map((folder) => JSON.stringify([folder.name, ...shared.rest].join('/')));
     throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} starts with ${JSON.stringify(shared.folder.sharedName)}, the name of ${sharing.length} workspace folders, which are told apart by their parent directory: pass one of ${names.join(', ')}.`);
   }
-  const written = named
-    ? [{ root: paths.resolve(named.folder.path, named.rest.join(paths.sep)), folder: named.folder }]
-    : folders.map((folder) => ({ root: paths.resolve(folder.path, text), folder }));
-  const candidates = await Promise.all(written.map(async ({ root, folder }) => ({ root: await spelledOnDisk(root, paths), folder })));
+  const inEachFolder = folders.map((folder) => paths.resolve(folder.path, text));
+  const candidates = await spelledAll(named ? [paths.resolve(named.folder.path, named.rest.join(paths.sep))] : inEachFolder, paths);
 
-  const found: SearchRoot[] = [];
-  for (const candidate of candidates) {
-    const kind = await entryKind(candidate.root);
-    if (kind === 'directory') {
-      found.push({ root: candidate.root, folder: innermostFolder(candidate.root, folders, paths) });
-    } else if (kind === 'file' && candidates.length === 1) {
-      throw notADirectory(pathText, candidate.root, paths);
-    }
+  const found = await directoriesAmong(candidates, folders, paths);
+  if (found.length === 0 && named) {
+    // The folder of that name lacks the rest, but the path may be meant relative to each folder,
+    // as one that names no folder is: "docs/api" for proj/docs/api beside a folder named docs.
+    found.push(...(await directoriesAmong(await spelledAll(inEachFolder, paths), folders, paths)));
   }
   if (found.length === 0) {
+    if (candidates.length === 1 && (await entryKind(candidates[0])) === 'file') {
+      throw notADirectory(pathText, candidates[0], paths);
+    }
     const onDisk = await relativePathAdvice(text, folders.map((folder) => folder.path), paths, pattern);
     if (onDisk !== undefined) {
-      throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${candidates.map((candidate) => candidate.root).join(', ')}). ${onDisk}`);
+      throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${candidates.join(', ')}). ${onDisk}`);
     }
     if (candidates.length === 1) {
-      await requireDirectory(candidates[0].root, pathText, paths, pattern);
+      await requireDirectory(candidates[0], pathText, paths, pattern);
     }
-    const tried = candidates.map((candidate) => candidate.root).join(', ');
+    const tried = candidates.join(', ');
     const advice = missingPathAdvice(pathText, pattern) ?? 'Give a directory that exists, relative to the workspace or absolute, or omit "path" to search the whole workspace.';
     throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${tried}). ${advice}`);
   }
   return found;
+}
+
+/** Each path as it is spelled on disk, in any normalization form (onDisk.ts). */
+function spelledAll(written: readonly string[], paths: nodePath.PlatformPath): Promise<string[]> {
+  return Promise.all(written.map((root) => spelledOnDisk(root, paths)));
+}
+
+/** The candidates that are directories, each with the innermost workspace folder holding it. */
+async function directoriesAmong(candidates: readonly string[], folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<SearchRoot[]> {
+  const kinds = await Promise.all(candidates.map((root) => entryKind(root)));
+  return candidates.filter((_, index) => kinds[index] === 'directory').map((root) => ({ root, folder: innermostFolder(root, folders, paths) }));
 }
 
 /**

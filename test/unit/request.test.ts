@@ -78,6 +78,18 @@ describe('request: resolving path and pattern', () => {
     assert.equal(request.scopes[0].entryPrefix, 'back/src/');
   });
 
+  it('reads a path starting with a folder name relative to each folder where that folder lacks the rest', async () => {
+    // Regression: beside a folder named "src", "src/inner" was refused although front/src/inner
+    // exists: only the folder of that name was looked in.
+    const named = { name: 'src', path: tree.path('back', 'only-back') };
+    const request = await resolveRequest({ pattern: '*', path: 'src/inner' }, { folders: [named, front] });
+    assert.deepEqual(request.scopes.map((scope) => [scope.walkRoot, scope.entryPrefix]), [[front.path, 'front/src/inner/']]);
+    // The folder of that name still wins where it is what the path names.
+    const own = await resolveRequest({ pattern: '*', path: 'src' }, { folders: [named, front] });
+    assert.deepEqual(own.scopes.map((scope) => [scope.walkRoot, scope.entryPrefix]), [[named.path, 'src/']]);
+    await assert.rejects(resolveRequest({ pattern: '*', path: 'src/nothing' }, { folders: [named, front] }), /"src\/nothing" does not exist/);
+  });
+
   it('reads a path starting with "./" and a folder name as that folder, as without "./"', async () => {
     // Regression: "./back/src" was looked for as back/src inside each folder and refused, with
     // advice to pass "src" (which searches every folder), while "back/src" searched the folder back.

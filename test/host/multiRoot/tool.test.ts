@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { extensionApi, invokeGlob, pagePaths } from '../hostHelpers';
+import { extensionApi, invokeGlob, pagePaths, workspaceFolder } from '../hostHelpers';
 
 describe('the glob tool in a multi-root workspace', () => {
   before(async () => {
@@ -37,6 +39,19 @@ describe('the glob tool in a multi-root workspace', () => {
     const paths = pagePaths(await invokeGlob({ pattern: '*.sql', path: 'back' }));
     assert.equal(paths.length, 8);
     assert.ok(paths.every((shown) => shown.startsWith('back/db/')));
+  });
+
+  it('reads a path that starts with a folder name in each folder too, where that folder lacks the rest', async () => {
+    // Regression: "back/notes" was looked for only in the folder named back, and refused, though
+    // front holds a directory back/notes (paths of a single-root checkout read so).
+    const notes = path.join(workspaceFolder(0), 'back', 'notes');
+    mkdirSync(notes, { recursive: true });
+    writeFileSync(path.join(notes, 'todo.md'), '');
+    try {
+      assert.deepEqual(pagePaths(await invokeGlob({ pattern: '*.md', path: 'back/notes' })), ['front/back/notes/todo.md']);
+    } finally {
+      rmSync(path.join(workspaceFolder(0), 'back'), { recursive: true, force: true });
+    }
   });
 
   it('reads a path that starts with "./" and a folder name as that folder too', async () => {
