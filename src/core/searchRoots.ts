@@ -96,12 +96,19 @@ export async function resolvePath(
   const segments = relativeSegments(text);
   const named = folders.length > 1 ? folderNamedBy(segments, folders, (folder) => folder.name) : undefined;
   const shared = named ? undefined : folderNamedBy(segments, folders, (folder) => folder.sharedName);
+  const inEachFolder = folders.map((folder) => paths.resolve(folder.path, text));
   if (shared) {
     const sharing = folders.filter((folder) => folder.sharedName === shared.folder.sharedName);
+    // Which of them is meant is asked only where one of them could be: where none holds the rest
+    // and another folder holds the path as written (proj/app/x beside two folders named app), that is it.
+    const inSharing = await directoriesAmong(await spelledAll(sharing.map((folder) => paths.resolve(folder.path, shared.rest.join(paths.sep))), paths), folders, paths);
+    const asWritten = inSharing.length === 0 ? await directoriesAmong(await spelledAll(inEachFolder, paths), folders, paths) : [];
+    if (asWritten.length > 0) {
+      return asWritten;
+    }
     const names = sharing.map((folder) => JSON.stringify([folder.name, ...shared.rest].join('/')));
     throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} starts with ${JSON.stringify(shared.folder.sharedName)}, the name of ${sharing.length} workspace folders, which are told apart by their parent directory: pass one of ${names.join(', ')}.`);
   }
-  const inEachFolder = folders.map((folder) => paths.resolve(folder.path, text));
   const candidates = await spelledAll(named ? [paths.resolve(named.folder.path, named.rest.join(paths.sep))] : inEachFolder, paths);
 
   const found = await directoriesAmong(candidates, folders, paths);

@@ -90,6 +90,17 @@ describe('request: resolving path and pattern', () => {
     await assert.rejects(resolveRequest({ pattern: '*', path: 'src/nothing' }, { folders: [named, front] }), /"src\/nothing" does not exist/);
   });
 
+  it('reads a path starting with a name two folders share in each folder, where neither of them holds the rest', async () => {
+    // Regression: "src/inner" beside two folders named src was refused with "pass one of
+    // "src (back)/inner", "src (other)/inner"", neither of which exists, though front/src/inner does.
+    tree.write({ 'other/src/e.ts': 1 });
+    const named = [{ name: 'src', path: tree.path('back', 'src') }, { name: 'src', path: tree.path('other', 'src') }];
+    const found = await resolveRequest({ pattern: '*', path: 'src/inner' }, { folders: [...named, { ...front, name: 'whole' }] });
+    assert.deepEqual(found.scopes.map((scope) => scope.searchRoot), [tree.path('front', 'src', 'inner')]);
+    // Where one of them may be meant, it is still asked which.
+    await assert.rejects(resolveRequest({ pattern: '*', path: 'src' }, { folders: [...named, { ...front, name: 'whole' }] }), /the name of 2 workspace folders/);
+  });
+
   it('reads a path starting with "./" and a folder name as that folder, as without "./"', async () => {
     // Regression: "./back/src" was looked for as back/src inside each folder and refused, with
     // advice to pass "src" (which searches every folder), while "back/src" searched the folder back.
