@@ -268,7 +268,7 @@ describe('the complete list, the quick pick and @glob, for people', () => {
     }
   });
 
-  it('asks in the chat before looking for a path outside the workspace that does not exist', async function () {
+  it('asks in the chat before looking for a path outside the workspace that does not exist, and not for one inside', async function () {
     if (!harnessAvailable()) {
       // Clicking the chat's confirmation needs the runner's browser (harness/runInHost.js).
       this.skip();
@@ -283,6 +283,11 @@ describe('the complete list, the quick pick and @glob, for people', () => {
     await uiAction('click', `${CONFIRMATION_BUTTONS}:has-text("Skip")`);
     // Once declined, the tool's row shows its invocation message, marked as not run.
     await uiAction('wait', 'text=Finding files with');
+    // A missing "path" inside the workspace is answered without a question: the tool runs and
+    // its error shows (a question would hold it back until answered).
+    await vscode.commands.executeCommand('workbench.action.chat.newChat');
+    await chat('@glob *.txt no-such-dir');
+    await uiAction('wait', 'text=/"no-such-dir" does not exist/');
   });
 
   it('asks in the chat before searching outside the workspace: declining searches nothing, allowing searches', async function () {
