@@ -8,7 +8,7 @@
 
 import * as vscode from 'vscode';
 import type { GlobResult } from '../core';
-import { parseChatPrompt } from './chatPrompt';
+import { leftOverWords, parseChatPrompt } from './chatPrompt';
 import type { GlobService } from './globService';
 import { TOOL_NAME } from './globTool';
 import { resultListTitle } from './listTitle';
@@ -46,6 +46,14 @@ async function answer(
   const input = parseChatPrompt(request.prompt);
   if (!input) {
     stream.markdown('Give a glob, for example `@glob src/**/*.ts`, `@glob *.md docs` or `@glob * --include-ignored`.');
+    return {};
+  }
+  const leftOver = leftOverWords(request.prompt);
+  if (leftOver.length > 0) {
+    // Searched without them, the answer would cover less than was asked, and say so only by its root.
+    stream.markdown(
+      `Not searched: \`@glob\` takes one pattern and at most one path, and ${inlineCode(leftOver.join(' '))} is left over. Put a part with spaces in double quotes (\`@glob * "my docs"\`), and join several patterns with braces (\`@glob {src,test}/**/*.ts\`).`,
+    );
     return {};
   }
   try {

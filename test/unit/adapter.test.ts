@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { bundledRipgrepCandidates } from '../../src/vscode/bundledRipgrep';
-import { parseChatPrompt } from '../../src/vscode/chatPrompt';
+import { leftOverWords, parseChatPrompt } from '../../src/vscode/chatPrompt';
 import { excludeRules } from '../../src/vscode/excludes';
 import { listTitle, type ListFacts } from '../../src/vscode/listTitle';
 import { decodeListTitle, decodeListUri, encodeListUri, LIST_SCHEME } from '../../src/vscode/listUri';
@@ -80,6 +80,13 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     assert.deepEqual(parseChatPrompt('*.md docs --include-ignored'), { pattern: '*.md', path: 'docs', includeIgnored: true });
     assert.deepEqual(parseChatPrompt('"my file*.txt" "some dir"'), { pattern: 'my file*.txt', path: 'some dir' });
     assert.equal(parseChatPrompt('   '), undefined);
+  });
+
+  it('tells the words of an @glob prompt past its pattern and path, which would be dropped', () => {
+    assert.deepEqual(leftOverWords('*.ts src test'), ['test']);
+    assert.deepEqual(leftOverWords('"my file*.txt" "some dir" --include-ignored x "y z"'), ['x', 'y z']);
+    assert.deepEqual(leftOverWords('*.md docs --include-ignored'), []);
+    assert.deepEqual(leftOverWords('*.md'), []);
   });
 });
 

@@ -268,6 +268,25 @@ describe('the complete list, the quick pick and @glob, for people', () => {
     }
   });
 
+  it('@glob says what of the prompt it cannot take, rather than search without it', async function () {
+    if (!harnessAvailable()) {
+      // Reading the answer needs the runner's browser (harness/runInHost.js).
+      this.skip();
+    }
+    // Regression: "@glob *.ts src test" searched src alone; "test" was dropped without a word.
+    const api = await extensionApi();
+    let searches = 0;
+    const listener = api.onDidSearch(() => (searches += 1));
+    try {
+      await vscode.commands.executeCommand('workbench.action.chat.newChat');
+      await chat('@glob *.ts src test');
+      await uiAction('wait', 'text=/Not searched: @glob takes one pattern and at most one path, and test is left over/');
+      assert.equal(searches, 0);
+    } finally {
+      listener.dispose();
+    }
+  });
+
   it('asks in the chat before looking for a path outside the workspace that does not exist, and not for one inside', async function () {
     if (!harnessAvailable()) {
       // Clicking the chat's confirmation needs the runner's browser (harness/runInHost.js).
