@@ -21,7 +21,7 @@ const builds = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' },
   // Threads the bundles start; each sits beside them (see workerSearch.ts and statPool.ts).
   { ...common, entryPoints: ['src/core/worker/globWorker.ts'], outfile: 'dist/globWorker.js' },
-  { ...common, entryPoints: ['src/core/statThread.ts'], outfile: 'dist/statThread.js' },
+  { ...common, entryPoints: ['src/core/walk/statThread.ts'], outfile: 'dist/statThread.js' },
 ];
 
 if (watch) {

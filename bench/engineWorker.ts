@@ -15,7 +15,7 @@ import { Session } from 'node:inspector';
 import * as nodePath from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { DEFAULT_MAX_RESULTS, glob, resolveRequest, searchGlobInWorker, VSCODE_DEFAULT_RULES, type GlobResult } from '../src/core';
-import { ownThreadStatMode } from '../src/core/modifiedTimes';
+import { ownThreadStatMode } from '../src/core/walk/modifiedTimes';
 import { BlockTracer, type Block } from './blocks';
 import { summariseCpuProfile, type CpuProfile, type HotFunction } from './cpuProfile';
 import { childrenCpuMs, childrenMinorFaults, ownCpuMs, peakResidentKb, residentKb, resetPeakResident } from './processStats';

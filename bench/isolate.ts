@@ -13,7 +13,7 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as nodePath from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { createModifiedTimes as createModifiedTimesType, ModifiedTimes } from '../src/core/modifiedTimes';
+import type { createModifiedTimes as createModifiedTimesType, ModifiedTimes } from '../src/core/walk/modifiedTimes';
 import type { joinName as joinNameType, RawName } from '../src/core/names';
 
 export interface IsolatedCosts {
@@ -32,7 +32,7 @@ interface ModifiedTimesModule {
 
 export async function isolateListingAndStat(coreDirectory: string, search: () => Promise<unknown>): Promise<IsolatedCosts> {
   const load = createRequire(nodePath.join(coreDirectory, 'index.js'));
-  const module = load('./modifiedTimes') as ModifiedTimesModule;
+  const module = load('./walk/modifiedTimes') as ModifiedTimesModule;
   const { createModifiedTimes } = module;
   const { joinName } = load('./names') as { joinName: typeof joinNameType };
 

@@ -1,5 +1,5 @@
 /**
- * The (mtime, path) order alone (src/core/order.ts) on each benchmark tree's matches, and, with
+ * The (mtime, path) order alone (src/core/order/order.ts) on each benchmark tree's matches, and, with
  * `--against`, another build's order on the same input, interleaved in one process:
  *
  *   node out/bench/order.js [TREE...] [--runs N] [--against DIR]     (default: 100k, wide, concentrated)
@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { walkerThreads } from '../src/core/ripgrep/args';
 import { decodeName, nameText, type RawName } from '../src/core/names';
-import type { modifiedOrder, ShownPaths } from '../src/core/order';
+import type { modifiedOrder, ShownPaths } from '../src/core/order/order';
 import { median } from './summary';
 import { PROJECT_ROOT } from './tools';
 import { treeNamed } from './trees';
@@ -67,7 +67,17 @@ async function main(): Promise<void> {
 
 function orderIn(outDirectory: string): Order {
   const load = createRequire(nodePath.join(outDirectory, 'src', 'core', 'index.js'));
-  return (load('./order') as { modifiedOrder: Order }).modifiedOrder;
+  // Builds from before the engine's modules were grouped in folders kept it at src/core/order.
+  for (const module of ['./order/order', './order']) {
+    try {
+      return (load(module) as { modifiedOrder: Order }).modifiedOrder;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') {
+        throw error;
+      }
+    }
+  }
+  throw new Error(`no order module in ${outDirectory}`);
 }
 
 function rootOf(treeName: string): string {

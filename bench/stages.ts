@@ -46,19 +46,19 @@ export const STAGES = {
 } as const;
 
 const PROBES: readonly Probe[] = [
-  { module: 'request', member: 'resolveRequest', stage: STAGES.request },
-  { module: 'collect', member: 'collectMatches', stage: STAGES.collect },
+  { module: 'request/request', member: 'resolveRequest', stage: STAGES.request },
+  { module: 'walk/collect', member: 'collectMatches', stage: STAGES.collect },
   { module: 'ripgrep/process', member: 'runRipgrep', stage: STAGES.ripgrep },
   { module: 'ripgrep/output', member: 'NulSeparatedNames.prototype.push', stage: STAGES.onOutput },
-  { module: 'modifiedTimes', member: 'createModifiedTimes', resultMethod: 'finish', stage: STAGES.statTail },
-  { module: 'order', member: 'modifiedOrder', stage: STAGES.sort },
-  { module: 'radixOrder', member: 'radixOrder', stage: STAGES.sortTimes },
-  { module: 'group', member: 'groupByTopLevelEntry', stage: STAGES.group },
-  { module: 'sample', member: 'roundRobinPage', stage: STAGES.sample },
-  { module: 'sample', member: 'groupedForPrinting', stage: STAGES.sample },
-  { module: 'spill', member: 'saveSpill', stage: STAGES.spill },
-  { module: 'shownLines', member: 'shownPathChunks', resultMethod: 'call', stage: STAGES.spillLines },
-  { module: 'render', member: 'renderModelText', stage: STAGES.render },
+  { module: 'walk/modifiedTimes', member: 'createModifiedTimes', resultMethod: 'finish', stage: STAGES.statTail },
+  { module: 'order/order', member: 'modifiedOrder', stage: STAGES.sort },
+  { module: 'order/radixOrder', member: 'radixOrder', stage: STAGES.sortTimes },
+  { module: 'page/group', member: 'groupByTopLevelEntry', stage: STAGES.group },
+  { module: 'page/sample', member: 'roundRobinPage', stage: STAGES.sample },
+  { module: 'page/sample', member: 'groupedForPrinting', stage: STAGES.sample },
+  { module: 'spill/spill', member: 'saveSpill', stage: STAGES.spill },
+  { module: 'spill/shownLines', member: 'shownPathChunks', resultMethod: 'call', stage: STAGES.spillLines },
+  { module: 'page/render', member: 'renderModelText', stage: STAGES.render },
 ];
 
 /** A synchronous call of a stage function: it held the main thread from start to end. */

@@ -22,7 +22,7 @@ import * as nodePath from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { createModifiedTimes, type ModifiedTimes } from '../src/core/modifiedTimes';
+import { createModifiedTimes, type ModifiedTimes } from '../src/core/walk/modifiedTimes';
 import { median } from './summary';
 import { PROJECT_ROOT } from './tools';
 import { treeNamed } from './trees';

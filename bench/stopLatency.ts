@@ -15,7 +15,7 @@ import * as nodePath from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { glob, VSCODE_DEFAULT_RULES } from '../src/core';
-import { ownThreadStatMode } from '../src/core/modifiedTimes';
+import { ownThreadStatMode } from '../src/core/walk/modifiedTimes';
 import { PROJECT_ROOT } from './tools';
 import { treeNamed } from './trees';
 

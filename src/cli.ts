@@ -8,10 +8,10 @@
 
 import * as nodePath from 'node:path';
 import { DEFAULT_MAX_RESULTS, isGlobError, resolveRequest, searchGlob, VSCODE_DEFAULT_RULES, type GlobResult } from './core';
-import { ownThreadStatMode } from './core/modifiedTimes';
+import { ownThreadStatMode } from './core/walk/modifiedTimes';
 import { parseShownName, surrogateEscaped } from './core/names';
 import { locateRipgrep, packagedRipgrep, ripgrepOnPath } from './core/ripgrep/locate';
-import { prunesSettled } from './core/spill';
+import { prunesSettled } from './core/spill/spill';
 import { readCommandLine, USAGE } from './cliArguments';
 
 /** The exit code of a process Ctrl-C ended (128 + SIGINT), as shells report it. */

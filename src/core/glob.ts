@@ -4,22 +4,22 @@
  * and owns the stop signal (cancellation, timeout, size bound) that every stage obeys.
  */
 
-import { collectMatches } from './collect';
+import { collectMatches } from './walk/collect';
 import type { RipgrepEvent } from './ripgrep/reported';
-import { groupByTopLevelEntry } from './group';
-import { probeIgnored, probeIgnoredInNearDirectory } from './ignoredProbe';
-import type { StatMode } from './modifiedTimes';
-import { modifiedOrder } from './order';
-import { excludedBy, firstMissingDirectory } from './missingDirectory';
-import { probeNearMatches, type NearMatches } from './nearMatches';
-import { versionControlNamed } from './patternPath';
-import { searchedDirectories } from './searchedDirectories';
-import { CompletedSearch } from './present';
-import type { GlobResult } from './result';
+import { groupByTopLevelEntry } from './page/group';
+import { probeIgnored, probeIgnoredInNearDirectory } from './emptyAnswer/ignoredProbe';
+import type { StatMode } from './walk/modifiedTimes';
+import { modifiedOrder } from './order/order';
+import { excludedBy, firstMissingDirectory } from './emptyAnswer/missingDirectory';
+import { probeNearMatches, type NearMatches } from './emptyAnswer/nearMatches';
+import { versionControlNamed } from './request/patternPath';
+import { searchedDirectories } from './emptyAnswer/searchedDirectories';
+import { CompletedSearch } from './page/present';
+import type { GlobResult } from './page/result';
 import type { WalkRules } from './ripgrep/args';
-import type { GlobRequest, SearchScope } from './request';
-import type { SpillLimits } from './spill';
-import { realTimer, Stopper, type StartTimer } from './stopper';
+import type { GlobRequest, SearchScope } from './request/request';
+import type { SpillLimits } from './spill/spill';
+import { realTimer, Stopper, type StartTimer } from './walk/stopper';
 
 /** Ignore rules for one walk, everything but `includeIgnored` (which the request carries). */
 export type ScopeRules = Omit<WalkRules, 'includeIgnored'>;

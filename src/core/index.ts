@@ -4,19 +4,19 @@
  */
 
 import { runGlob, type GlobOptions } from './glob';
-import { resolveRequest, type WorkspaceFolder } from './request';
-import type { GlobResult } from './result';
+import { resolveRequest, type WorkspaceFolder } from './request/request';
+import type { GlobResult } from './page/result';
 
 export { GlobError, isGlobError, type GlobErrorKind } from './errors';
 export { DEFAULT_MAX_PATHS, DEFAULT_MAX_RESULTS, runGlob, searchGlob, type GlobOptions, type GlobSearch } from './glob';
 export { searchGlobInWorker } from './worker/workerSearch';
-export { GLOB_INPUT_FIELDS, parseGlobInput, type GlobInput } from './input';
+export { GLOB_INPUT_FIELDS, parseGlobInput, type GlobInput } from './request/input';
 export { parseShownName, showName, type RawName } from './names';
-export { resolveRequest, type GlobRequest, type RequestContext, type SearchScope, type WorkspaceFolder } from './request';
-export type { GlobResult, PagePath, TopLevelEntry } from './result';
+export { resolveRequest, type GlobRequest, type RequestContext, type SearchScope, type WorkspaceFolder } from './request/request';
+export type { GlobResult, PagePath, TopLevelEntry } from './page/result';
 export type { RipgrepEvent } from './ripgrep/reported';
-export { DEFAULT_SPILL_LIMITS, type SpillLimits, type SpillOutcome } from './spill';
-export { parseSpillHeader, resolveSpillLine } from './spillFormat';
+export { DEFAULT_SPILL_LIMITS, type SpillLimits, type SpillOutcome } from './spill/spill';
+export { parseSpillHeader, resolveSpillLine } from './spill/spillFormat';
 export { VSCODE_DEFAULT_RULES } from './vscodeDefaults';
 
 /** Validates `input` against the workspace `folders` and runs the search. */

@@ -3,7 +3,7 @@
  * in double quotes. Free of the `vscode` module so plain-Node tests can check it.
  */
 
-import type { GlobInput } from '../core/input';
+import type { GlobInput } from '../core/request/input';
 
 const INCLUDE_IGNORED = '--include-ignored';
 

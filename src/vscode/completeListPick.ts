@@ -8,7 +8,7 @@
 
 import * as vscode from 'vscode';
 import type { GlobResult } from '../core';
-import { readListedPaths } from '../core/savedList';
+import { readListedPaths } from '../core/spill/savedList';
 
 /**
  * The most paths of the complete list offered: a quick pick filters every item on each key in the

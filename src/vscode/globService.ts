@@ -8,9 +8,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { resolveRequest, type GlobRequest, type GlobResult, type RipgrepEvent, type WorkspaceFolder } from '../core';
-import { pathNamesPlaceOutside } from '../core/request';
-import type { PatternShape } from '../core/lookInside';
-import { largestPageThatFits } from '../core/budget';
+import { pathNamesPlaceOutside } from '../core/request/request';
+import type { PatternShape } from '../core/page/lookInside';
+import { largestPageThatFits } from '../core/page/budget';
 import type { GlobSearch } from '../core/glob';
 import { searchGlobInWorker } from '../core/worker/workerSearch';
 import type { LastList, RememberedList } from './lastList';

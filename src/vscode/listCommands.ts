@@ -6,7 +6,7 @@
  */
 
 import * as vscode from 'vscode';
-import { readSavedListHeader, savedListState } from '../core/savedList';
+import { readSavedListHeader, savedListState } from '../core/spill/savedList';
 import type { GlobService } from './globService';
 import { listUri } from './listDocument';
 import { removedListMessage } from './listMessages';

@@ -9,8 +9,8 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { savedListState } from '../core/savedList';
-import { spillLinks } from '../core/spillFormat';
+import { savedListState } from '../core/spill/savedList';
+import { spillLinks } from '../core/spill/spillFormat';
 import type { GlobService } from './globService';
 import { removedListMessage } from './listMessages';
 import { decodeListUri, encodeListUri, LIST_SCHEME } from './listUri';

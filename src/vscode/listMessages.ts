@@ -5,7 +5,7 @@
  * Complete List", or a tab restored after a reload.
  */
 
-import { savedListTime } from '../core/savedList';
+import { savedListTime } from '../core/spill/savedList';
 
 /** `title` names the list when it is known (listTitle.ts); the time it was saved is in its name. */
 export function removedListMessage(listFile: string, title?: string): string {

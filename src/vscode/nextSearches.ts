@@ -10,9 +10,9 @@
  */
 
 import type { GlobResult } from '../core';
-import type { GlobInput } from '../core/input';
-import { lookInside, type PatternShape } from '../core/lookInside';
-import { slipPatternMeant } from '../core/patternSlips';
+import type { GlobInput } from '../core/request/input';
+import { lookInside, type PatternShape } from '../core/page/lookInside';
+import { slipPatternMeant } from '../core/emptyAnswer/patternSlips';
 
 export interface NextSearch {
   readonly label: string;

@@ -5,9 +5,9 @@
 
 import * as vscode from 'vscode';
 import type { ScopeRules } from '../core/glob';
-import type { SearchScope } from '../core/request';
+import type { SearchScope } from '../core/request/request';
 import { DEFAULT_MAX_RESULTS } from '../core/glob';
-import { DEFAULT_SPILL_LIMITS, type SpillLimits } from '../core/spill';
+import { DEFAULT_SPILL_LIMITS, type SpillLimits } from '../core/spill/spill';
 import { VSCODE_DEFAULT_RULES } from '../core/vscodeDefaults';
 import { excludeRules } from './excludes';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { largestPageThatFits } from '../../src/core/budget';
+import { largestPageThatFits } from '../../src/core/page/budget';
 import { resolveRequest, searchGlob, type GlobSearch } from '../../src/core';
 import { testRipgrep } from './helpers/ripgrep';
 import { TempTree } from './helpers/tree';

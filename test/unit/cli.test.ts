@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { glob, VSCODE_DEFAULT_RULES } from '../../src/core';
-import { DEFAULT_SPILL_LIMITS } from '../../src/core/spill';
+import { DEFAULT_SPILL_LIMITS } from '../../src/core/spill/spill';
 import { openWhenRead } from './helpers/processes';
 import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { emptyHints } from '../../src/core/emptyText';
-import { compilePattern } from '../../src/core/pattern';
-import type { RenderContext, ResultFacts } from '../../src/core/render';
+import { emptyHints } from '../../src/core/emptyAnswer/emptyText';
+import { compilePattern } from '../../src/core/pattern/pattern';
+import type { RenderContext, ResultFacts } from '../../src/core/page/render';
 
 describe('what an empty answer says of the ignored files (emptyText.ts)', () => {
   const context: RenderContext = { maxResults: 100, pattern: compilePattern('*.d.ts'), absolutePattern: false, excludesApplied: false, maxPaths: 1_000 };

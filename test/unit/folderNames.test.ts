@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { glob } from '../../src/core';
-import { withDistinctNames } from '../../src/core/folderNames';
+import { withDistinctNames } from '../../src/core/request/folderNames';
 import { testRipgrep } from './helpers/ripgrep';
 import { TempTree } from './helpers/tree';
 

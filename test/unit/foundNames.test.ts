@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { NameCounter, NameCounterByEntry } from '../../src/core/foundNames';
+import { NameCounter, NameCounterByEntry } from '../../src/core/emptyAnswer/foundNames';
 
 describe('names counted by top-level entry (foundNames.ts), for the files an empty answer points to', () => {
   it('gives the first name of each entry as examples, then the first names met, and the entries the most first', () => {

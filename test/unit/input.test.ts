@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { GlobError } from '../../src/core/errors';
-import { parseGlobInput } from '../../src/core/input';
+import { parseGlobInput } from '../../src/core/request/input';
 
 function rejects(raw: unknown, text: RegExp): void {
   assert.throws(() => parseGlobInput(raw), (error: unknown) => error instanceof GlobError && error.kind === 'invalidInput' && text.test(error.message));

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { glob, resolveRequest, type GlobResult } from '../../src/core';
-import { lookInside } from '../../src/core/lookInside';
+import { lookInside } from '../../src/core/page/lookInside';
 import { testRipgrep } from './helpers/ripgrep';
 import { TempTree } from './helpers/tree';
 

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { GLOB_INPUT_FIELDS } from '../../src/core/input';
-import { DEFAULT_SPILL_LIMITS } from '../../src/core/spill';
+import { GLOB_INPUT_FIELDS } from '../../src/core/request/input';
+import { DEFAULT_SPILL_LIMITS } from '../../src/core/spill/spill';
 import { DEFAULT_MAX_RESULTS } from '../../src/core/glob';
 
 const PROJECT = path.resolve(__dirname, '../../..');

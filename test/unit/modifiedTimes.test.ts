@@ -1,13 +1,13 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync } from 'node:fs';
-import { createModifiedTimes, ownThreadStatMode, type ModifiedTimes, type StatMode } from '../../src/core/modifiedTimes';
-import { AdaptiveModifiedTimes } from '../../src/core/statWays/adaptive';
-import { AsyncModifiedTimes } from '../../src/core/statWays/async';
-import { PooledModifiedTimes, type SubmitBatch } from '../../src/core/statWays/pooled';
-import { SyncModifiedTimes } from '../../src/core/statWays/sync';
-import { NOT_READ } from '../../src/core/statWays/record';
-import { statPool, type StatBatch, type StatBatchResult } from '../../src/core/statPool';
-import type { StopReason } from '../../src/core/stopper';
+import { createModifiedTimes, ownThreadStatMode, type ModifiedTimes, type StatMode } from '../../src/core/walk/modifiedTimes';
+import { AdaptiveModifiedTimes } from '../../src/core/walk/statWays/adaptive';
+import { AsyncModifiedTimes } from '../../src/core/walk/statWays/async';
+import { PooledModifiedTimes, type SubmitBatch } from '../../src/core/walk/statWays/pooled';
+import { SyncModifiedTimes } from '../../src/core/walk/statWays/sync';
+import { NOT_READ } from '../../src/core/walk/statWays/record';
+import { statPool, type StatBatch, type StatBatchResult } from '../../src/core/walk/statPool';
+import type { StopReason } from '../../src/core/walk/stopper';
 import { TempTree } from './helpers/tree';
 
 /**

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { nearnessOf } from '../../src/core/missingDirectory';
-import { compilePattern } from '../../src/core/pattern';
-import { NearName, nearPatterns, type NearSegment } from '../../src/core/nearPatterns';
-import { NearSegments } from '../../src/core/nearSegments';
+import { nearnessOf } from '../../src/core/emptyAnswer/missingDirectory';
+import { compilePattern } from '../../src/core/pattern/pattern';
+import { NearName, nearPatterns, type NearSegment } from '../../src/core/emptyAnswer/nearPatterns';
+import { NearSegments } from '../../src/core/emptyAnswer/nearSegments';
 
 describe('near names and near patterns (missingDirectory.ts, nearPatterns.ts; pure)', () => {
   it('tells how near a name is: another case, the other number, a letter off, two swapped', () => {

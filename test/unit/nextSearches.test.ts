@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { glob, resolveRequest, type GlobResult } from '../../src/core';
-import type { GlobInput } from '../../src/core/input';
+import type { GlobInput } from '../../src/core/request/input';
 import { nextSearches } from '../../src/vscode/nextSearches';
 import { parseChatPrompt } from '../../src/vscode/chatPrompt';
 import { testRipgrep } from './helpers/ripgrep';

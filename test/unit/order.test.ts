@@ -6,11 +6,11 @@
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { groupByTopLevelEntry, ListedEntries } from '../../src/core/group';
+import { groupByTopLevelEntry, ListedEntries } from '../../src/core/page/group';
 import type { RawName } from '../../src/core/names';
 import { BLOCK_LENGTH } from '../../src/core/blocks';
-import { modifiedOrder, type ShownPaths } from '../../src/core/order';
-import type { SearchScope } from '../../src/core/request';
+import { modifiedOrder, type ShownPaths } from '../../src/core/order/order';
+import type { SearchScope } from '../../src/core/request/request';
 
 const SEED = 0x0de2_2026;
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { compilePattern, GlobSyntaxError } from '../../src/core/pattern';
+import { compilePattern, GlobSyntaxError } from '../../src/core/pattern/pattern';
 import { testRipgrep } from './helpers/ripgrep';
 import { TempTree } from './helpers/tree';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { anchoredPattern, pathSegments, patternForName, tidyPatternPath } from '../../src/core/patternPath';
+import { anchoredPattern, pathSegments, patternForName, tidyPatternPath } from '../../src/core/request/patternPath';
 
 const tidy = (pattern: string): string => tidyPatternPath(pattern, true).pattern;
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { patternSlips } from '../../src/core/patternSlips';
+import { patternSlips } from '../../src/core/emptyAnswer/patternSlips';
 
 const posix = (pattern: string): ReturnType<typeof patternSlips> => patternSlips(pattern, true);
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { runRipgrep } from '../../src/core/ripgrep/process';
-import { realTimer, Stopper } from '../../src/core/stopper';
+import { realTimer, Stopper } from '../../src/core/walk/stopper';
 import { testRipgrep } from './helpers/ripgrep';
 import { TempTree } from './helpers/tree';
 

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { groupedForPrinting, roundRobinPage } from '../../src/core/sample';
+import { groupedForPrinting, roundRobinPage } from '../../src/core/page/sample';
 import { groupingOf } from './helpers/grouping';
 
 describe('sample (unit)', () => {

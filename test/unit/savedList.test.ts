@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { chunksOfLines } from '../../src/core/shownLines';
-import { prunesSettled, saveSpill } from '../../src/core/spill';
-import { readListedPaths, readSavedListHeader, savedListState, savedListTime } from '../../src/core/savedList';
+import { chunksOfLines } from '../../src/core/spill/shownLines';
+import { prunesSettled, saveSpill } from '../../src/core/spill/spill';
+import { readListedPaths, readSavedListHeader, savedListState, savedListTime } from '../../src/core/spill/savedList';
 import { showName } from '../../src/core/names';
 import { LastList, type ListMemento } from '../../src/vscode/lastList';
 import { listTitle } from '../../src/vscode/listTitle';

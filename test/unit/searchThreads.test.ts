@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
-import type { StartTimer } from '../../src/core/stopper';
+import type { StartTimer } from '../../src/core/walk/stopper';
 import { IDLE_MS, LAST_IDLE_MS, SearchThreads } from '../../src/core/worker/searchThreads';
 import { WORKER_SCRIPT } from '../../src/core/worker/workerSearch';
 

@@ -7,10 +7,10 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { RawName } from '../../src/core/names';
-import type { SearchScope } from '../../src/core/request';
-import { shownPath } from '../../src/core/scopePaths';
-import { asciiList, LINES_PER_STEP, LIST_MAX_PASSES, LIST_WINDOW_BYTES } from '../../src/core/asciiList';
-import { shownPathChunks, type LineChunk } from '../../src/core/shownLines';
+import type { SearchScope } from '../../src/core/request/request';
+import { shownPath } from '../../src/core/walk/scopePaths';
+import { asciiList, LINES_PER_STEP, LIST_MAX_PASSES, LIST_WINDOW_BYTES } from '../../src/core/spill/asciiList';
+import { shownPathChunks, type LineChunk } from '../../src/core/spill/shownLines';
 import { chunkText } from './helpers/lineChunks';
 
 const SEED = 0x5109_2026;

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { chunksOfLines, shownPathChunks } from '../../src/core/shownLines';
-import { prunesSettled, saveSpill } from '../../src/core/spill';
-import { parseSpillHeader, resolveSpillLine, type SpillHeader } from '../../src/core/spillFormat';
+import { chunksOfLines, shownPathChunks } from '../../src/core/spill/shownLines';
+import { prunesSettled, saveSpill } from '../../src/core/spill/spill';
+import { parseSpillHeader, resolveSpillLine, type SpillHeader } from '../../src/core/spill/spillFormat';
 import { showName } from '../../src/core/names';
 import { TempTree } from './helpers/tree';
 

@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { glob, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../src/core';
-import { compilePattern } from '../../src/core/pattern';
+import { compilePattern } from '../../src/core/pattern/pattern';
 import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';
 

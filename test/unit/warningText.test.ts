@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { warningLines, warningWithin } from '../../src/core/warningText';
+import { warningLines, warningWithin } from '../../src/core/page/warningText';
 
 // Lines as ripgrep 15 prints them with links followed, with several walking threads and with one.
 const dangling = 'rg: ./dangling.txt: No such file or directory (os error 2)';

@@ -22,7 +22,7 @@
  * with the endings of the patterns they count (ignoredProbe.ts, nearMatches.ts).
  */
 
-import { hasNonAscii } from '../unicodeForms';
+import { hasNonAscii } from '../pattern/unicodeForms';
 
 /** Not a type ripgrep defines, so the definitions below are the type's only globs. */
 const TYPE_NAME = 'workspaceglob';

@@ -9,8 +9,8 @@ import { parentPort } from 'node:worker_threads';
 import { yieldToOtherThreads } from './threadPriority';
 import { GlobError } from '../errors';
 import { searchGlob, type GlobSearch } from '../glob';
-import { ownThreadStatMode } from '../modifiedTimes';
-import { compilePattern } from '../pattern';
+import { ownThreadStatMode } from '../walk/modifiedTimes';
+import { compilePattern } from '../pattern/pattern';
 import type { FromWorker, SentError, ToWorker } from './protocol';
 
 const port = parentPort;

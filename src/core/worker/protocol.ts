@@ -7,9 +7,9 @@
 import type { RipgrepEvent } from '../ripgrep/reported';
 import type { GlobErrorKind } from '../errors';
 import type { ScopeRules } from '../glob';
-import type { GlobRequest } from '../request';
-import type { GlobResult } from '../result';
-import type { SpillLimits } from '../spill';
+import type { GlobRequest } from '../request/request';
+import type { GlobResult } from '../page/result';
+import type { SpillLimits } from '../spill/spill';
 
 /** A request with its pattern as source text, recompiled on the other side. */
 export type SentRequest = Omit<GlobRequest, 'pattern'> & { readonly pattern: string };

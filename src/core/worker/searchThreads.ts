@@ -9,7 +9,7 @@
 
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { StartTimer } from '../stopper';
+import type { StartTimer } from '../walk/stopper';
 import type { ToWorker } from './protocol';
 
 /** Threads at most, busy or idle: twice the cores (ripgrep and the stat pool wait on the disk), 2 to 8. */

@@ -12,8 +12,8 @@
 import * as nodePath from 'node:path';
 import { GlobError } from '../errors';
 import { rulesForScope, searchGlob, type GlobOptions, type GlobSearch } from '../glob';
-import type { GlobRequest } from '../request';
-import type { GlobResult, PagePath } from '../result';
+import type { GlobRequest } from '../request/request';
+import type { GlobResult, PagePath } from '../page/result';
 import type { FromWorker, SentError, ToWorker } from './protocol';
 import { SearchThreads } from './searchThreads';
 

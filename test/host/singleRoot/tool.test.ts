@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { GLOB_INPUT_FIELDS } from '../../../src/core/input';
+import { GLOB_INPUT_FIELDS } from '../../../src/core/request/input';
 import { VSCODE_DEFAULT_RULES } from '../../../src/core/vscodeDefaults';
 import { MAX_SEARCH_THREADS } from '../../../src/core/worker/searchThreads';
 import { excludeRules } from '../../../src/vscode/excludes';

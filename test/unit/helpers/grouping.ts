@@ -4,7 +4,7 @@
  * numbers them.
  */
 
-import type { Grouping } from '../../../src/core/sample';
+import type { Grouping } from '../../../src/core/page/sample';
 
 export function groupingOf(entries: readonly string[], folders?: readonly string[]): Grouping {
   const entryIds = new Map<string, number>();

@@ -9,10 +9,10 @@ import fc from 'fast-check';
 import { BLOCK_LENGTH } from '../../../src/core/blocks';
 import { needsQuoting, parseShownName, showName, type RawName } from '../../../src/core/names';
 import { NulSeparatedNames } from '../../../src/core/ripgrep/output';
-import type { SearchScope } from '../../../src/core/request';
-import { groupedForPrinting, roundRobinPage, type Grouping } from '../../../src/core/sample';
-import { shownPath } from '../../../src/core/scopePaths';
-import { shownPathChunks } from '../../../src/core/shownLines';
+import type { SearchScope } from '../../../src/core/request/request';
+import { groupedForPrinting, roundRobinPage, type Grouping } from '../../../src/core/page/sample';
+import { shownPath } from '../../../src/core/walk/scopePaths';
+import { shownPathChunks } from '../../../src/core/spill/shownLines';
 import { chunkText } from '../helpers/lineChunks';
 import { groupingOf, itemsByEntry } from '../helpers/grouping';
 

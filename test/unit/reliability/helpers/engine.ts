@@ -6,7 +6,7 @@
 
 import * as assert from 'node:assert/strict';
 import { glob, GlobError, type GlobOptions, type GlobResult, type RipgrepEvent } from '../../../../src/core';
-import { prunesSettled } from '../../../../src/core/spill';
+import { prunesSettled } from '../../../../src/core/spill/spill';
 import { testRipgrep } from '../../helpers/ripgrep';
 import type { TempTree } from '../../helpers/tree';
 import { assertNoProcessLeft } from './leftovers';

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseSpillHeader } from '../../../../src/core';
-import { SPILL_FILE_NAME } from '../../../../src/core/spill';
+import { SPILL_FILE_NAME } from '../../../../src/core/spill/spill';
 import { SCRATCH_PREFIX } from './scratch';
 
 export interface ProcessInfo {

@@ -1,0 +1,322 @@
+/**
+ * The model-facing text (SPEC §3): the page's paths inside `<files>` … `</files>`, then the
+ * footer in plain sentences. A shown path never contains `</` (such names are quoted), so the
+ * closing tag cannot be a path and nothing after it can be mistaken for one.
+ */
+
+import { EMPTY_ALTERNATIVE_DROPPED, emptyHints } from '../emptyAnswer/emptyText';
+import { lookInside, type LookInside, type PatternShape } from './lookInside';
+import type { GlobResult, Incompleteness } from './result';
+import { warningLines } from './warningText';
+import { count, countedLabels, number, quoted } from '../words';
+
+/** Facts the text needs that the result does not carry. */
+export interface RenderContext {
+  /** The page size the result was cut to. */
+  readonly maxResults: number;
+  /** The pattern as matched, for advice that moves the search root into an entry. */
+  readonly pattern: PatternShape;
+  /** When a `/` anchors the pattern to the search root, the same pattern at any depth. */
+  readonly anyDepthPattern?: string;
+  /** True when the pattern was an absolute path inside the search root (it names its place). */
+  readonly absolutePattern: boolean;
+  /** True when exclude settings (files.exclude, search.exclude) were applied. */
+  readonly excludesApplied: boolean;
+  readonly timeoutMs?: number;
+  readonly maxPaths: number;
+}
+
+export type ResultFacts = Omit<GlobResult, 'text'>;
+
+/** How many of the largest entries the footer names. */
+const LARGEST_ENTRIES_SHOWN = 8;
+/**
+ * How many of the entries left off the page are named: without their names, a model that
+ * describes the project from the page does not know they exist (the "+N more" of the largest
+ * leaves out exactly the small ones a round robin ran out of slots for).
+ */
+const MISSING_ENTRIES_SHOWN = 12;
+
+export function renderModelText(result: ResultFacts, context: RenderContext): string {
+  if (result.total === 0) {
+    const headline = result.complete
+      ? `No files match ${quoted(result.pattern)} in ${result.rootLabel}.`
+      : `No files matching ${quoted(result.pattern)} in ${result.rootLabel} were found before the search stopped.`;
+    const stopped = incompleteLine(result, context);
+    return [headline, ...emptyHints(result, context), ...(stopped === undefined ? [] : [stopped]), ...problems(result)].join('\n');
+  }
+  const lines = ['<files>'];
+  result.page.forEach((path, i) => {
+    if (result.sampled && i > 0 && path.entry !== result.page[i - 1].entry) {
+      lines.push('');
+    }
+    lines.push(path.shown);
+  });
+  lines.push('</files>');
+  // First, so that no count or "complete list" below is read before it.
+  const stopped = incompleteLine(result, context);
+  if (stopped !== undefined) {
+    lines.push(stopped);
+  }
+
+  const footerStart = lines.length;
+  if (result.sampled) {
+    lines.push(...sampleFooter(result, context));
+  } else if (result.page.length < result.total) {
+    lines.push(...headFooter(result, context));
+  } else {
+    lines.push(`${ofTotal(result, true)} ${result.total === 1 ? 'matches' : 'match'} ${quoted(result.pattern)} in ${result.rootLabel}, oldest first.`);
+  }
+  if (result.bracesWithoutSpaces !== undefined) {
+    // On the count's own line: a result that fits keeps a one-line footer (SPEC §3).
+    lines[footerStart] += ` The spaces beside the commas and braces of "{…}" are part of the names it matches, so an alternative written with one found only names with that space. Without them: "pattern": ${quoted(result.bracesWithoutSpaces)}${keptIgnored(result.includeIgnored)}.`;
+  }
+  if (result.emptyAlternative !== undefined) {
+    // On the count's own line too, for the same reason.
+    lines[footerStart] += ` ${EMPTY_ALTERNATIVE_DROPPED}, so files only the empty alternative would match are not here. ${writtenOutAdvice(result.emptyAlternative.writtenOut, result.includeIgnored)}`;
+  }
+  lines.push(...problems(result));
+  return lines.join('\n');
+}
+
+function sampleFooter(result: ResultFacts, context: RenderContext): string[] {
+  const cut = listingCut(result);
+  return [
+    `Showing ${number(result.page.length)} of ${ofTotal(result)} matching ${quoted(result.pattern)} in ${result.rootLabel}.`,
+    `That is more than fit on one page (${number(context.maxResults)}), so this page is a sample taken round-robin across the top-level entries (each entry in turn, oldest first within an entry). It is not the ${number(result.page.length)} oldest files: it cannot tell which files are oldest or newest.${cut ? '' : ' The complete list can.'}`,
+    reachLine(result),
+    ...narrowingAdvice(result, context),
+    spillLine(result),
+  ];
+}
+
+/**
+ * Over the cap, but the round-robin page holds exactly the oldest files: the text says so rather
+ * than call it a sample that cannot answer age questions, which would be false.
+ */
+function headFooter(result: ResultFacts, context: RenderContext): string[] {
+  const { entries } = result.topLevel;
+  const shown = number(result.page.length);
+  const lines = [headLine(result)];
+  const found = foundSoFar(result);
+  // Where a stop left times unread, the head of the order is not known to be the oldest files.
+  const head = result.unread > 0 ? `the first ${shown} in that order` : `the ${shown} oldest`;
+  if (!entries.some((entry) => entry.isDirectory)) {
+    lines.push(`Every match${found} is a file directly in ${result.rootLabel}, so each is a top-level entry of its own: a round-robin sample across the entries picks the same files as ${head}.`);
+  } else if (entries.length === 1) {
+    lines.push(`All of them${found} are under one top-level entry, ${entries[0].label}: a round-robin sample across the entries picks the same files as ${head}.${spreadAdvice(entries[0].path, result, context)}`);
+  } else {
+    lines.push(`A round-robin sample across the top-level entries picks these same files here, so the page is simply ${head}.`, reachLine(result), ...narrowingAdvice(result, context));
+  }
+  lines.push(spillLine(result));
+  return lines;
+}
+
+/**
+ * The head's count line: "the 100 oldest", but where a stop left times unread (they come last, by
+ * path) only of the files whose times were read, since an unread one may be older than any shown
+ * (regression: "Showing the 100 oldest of 5,000 files" left out an older file whose time was not
+ * read); and where the page reaches the unread ones, which of them it holds.
+ */
+function headLine(result: ResultFacts): string {
+  const matching = `matching ${quoted(result.pattern)} in ${result.rootLabel}`;
+  const shown = result.page.length;
+  if (result.unread === 0) {
+    return `Showing the ${number(shown)} oldest of ${ofTotal(result)} ${matching}, oldest first.`;
+  }
+  const timed = result.total - result.unread;
+  if (shown <= timed) {
+    return `Showing the ${number(shown)} oldest of the ${count(timed, 'file')} ${matching} whose times were read, oldest first; the ${number(result.unread)} whose times were not read may be older.`;
+  }
+  return `Showing ${number(shown)} of ${ofTotal(result)} ${matching}: the ${count(timed, 'file')} whose times were read, oldest first, then ${number(shown - timed)} whose times were not read, by path.`;
+}
+
+/** Whether the search stopped before ripgrep had listed everything: the files are some of those that match. */
+function listingCut(result: ResultFacts): boolean {
+  return !result.complete && !result.listedAll;
+}
+
+/** " found so far" where the listing was cut, else nothing. */
+function foundSoFar(result: ResultFacts): string {
+  return listingCut(result) ? ' found so far' : '';
+}
+
+/** "160 files", or "the 160 files found so far" where the listing was cut (opening a sentence: "160 files found so far"). */
+function ofTotal(result: ResultFacts, opening = false): string {
+  const files = count(result.total, 'file');
+  return listingCut(result) ? `${opening ? '' : 'the '}${files}${foundSoFar(result)}` : files;
+}
+
+/** How many entries the page reaches, and the largest ones with their counts. */
+function reachLine(result: ResultFacts): string {
+  const { entries, reached } = result.topLevel;
+  // A listing cut short may not have met every entry: "all 3" would say there are no others.
+  const found = foundSoFar(result);
+  const reach = reached === entries.length ? `all ${number(entries.length)} top-level entries${found}` : `${number(reached)} of ${number(entries.length)} top-level entries${found}`;
+  return `The page reaches ${reach}. Matches per entry: ${largestEntries(entries)}.`;
+}
+
+/**
+ * Which "path" to pass to see more, naming the largest directory (a file cannot be a "path"); after
+ * the entries the page leaves out, the largest of those, which the page shows nothing of.
+ */
+function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] {
+  const { entries, reached } = result.topLevel;
+  // A name that is not UTF-8 keeps its quoted form ("\"bad\\xff/\""), which no "path" can name.
+  const nameable = (path: string): boolean => !(path.startsWith('"') && path.endsWith('"'));
+  const largestFirst = entries.filter((entry) => entry.isDirectory && nameable(entry.path)).sort((a, b) => b.count - a.count);
+  const largest = largestFirst[0];
+  if (entries.length > context.maxResults) {
+    const leftOut = largestFirst.find((entry) => entry.onPage === 0) ?? largest;
+    const example = leftOut ? `: pass one entry as "path" to look inside it, for example ${entryCall(leftOut.path, result, context)}` : '';
+    return [`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all (${entryCounts(entries.filter((entry) => entry.onPage === 0), MISSING_ENTRIES_SHOWN)})${example}.`];
+  }
+  if (largest && largest.count > largest.onPage) {
+    return [`To see more of one entry, pass it as "path", for example ${entryCall(largest.path, result, context)}.`];
+  }
+  return [];
+}
+
+/**
+ * The input that searches inside one entry: its "path", and the pattern as it reads from there
+ * when the one given was anchored to the search root above it (lookInside.ts).
+ */
+function entryCall(entryPath: string, result: ResultFacts, context: RenderContext): string {
+  return callInto(lookInside(context.pattern, entryPath, false) ?? { path: trimSlash(entryPath), pattern: context.pattern.source, rewritten: false, flat: false }, result.includeIgnored);
+}
+
+/** The input to pass, with "includeIgnored" kept (keptIgnored). */
+function callInto(look: LookInside, includeIgnored: boolean): string {
+  const ignored = keptIgnored(includeIgnored);
+  const path = `"path": ${quoted(look.path)}`;
+  if (!look.rewritten) {
+    return `${path}${ignored}`;
+  }
+  return look.pattern === undefined ? `${path}${ignored} (with the pattern written from inside it)` : `${path}, "pattern": ${quoted(look.pattern)}${ignored}`;
+}
+
+/** The pattern with each alternative written out, or how to write it where it could not be. */
+function writtenOutAdvice(writtenOut: string | undefined, includeIgnored: boolean): string {
+  return writtenOut === undefined
+    ? 'Write each alternative out in full instead.'
+    : `With each alternative written out: "pattern": ${quoted(writtenOut)}${keptIgnored(includeIgnored)}.`;
+}
+
+/** Advice into an entry keeps "includeIgnored": without it the entry may hold none of the files counted there. */
+function keptIgnored(includeIgnored: boolean): string {
+  return includeIgnored ? ', "includeIgnored": true' : '';
+}
+
+/**
+ * For a page under one entry: where a round robin would spread, which may be further down the
+ * directories the pattern names (`src/core/**\/*.ts`) or, for a pattern that is not anchored,
+ * that every match lies under (`within`), or that it would not, when every match lies directly in
+ * one directory (`src/core/*.ts`, or as the matches show).
+ */
+function spreadAdvice(only: string, result: ResultFacts, context: RenderContext): string {
+  const within = result.topLevel.within;
+  const ignored = keptIgnored(result.includeIgnored);
+  if (within?.flat) {
+    return ` They all lie directly in ${within.path}, so a round robin inside it would pick the same files.`;
+  }
+  // "**/*.ts" matches the same names from any directory, as a pattern that is not anchored does.
+  const anywhere = !context.pattern.anchored || (!context.pattern.negated && /^\*\*\/[^/]*$/.test(context.pattern.source));
+  if (within !== undefined && anywhere && within.path.length > only.length) {
+    return ` To see how they spread inside ${within.path}, pass it as "path": ${quoted(trimSlash(within.path))}${ignored}.`;
+  }
+  const look = lookInside(context.pattern, only, true);
+  if (look === undefined) {
+    return ` To see how they spread inside it, pass it as "path": ${quoted(trimSlash(only))}${ignored}.`;
+  }
+  if (look.flat) {
+    return ` They all lie directly in ${look.path}/, so a round robin inside it would pick the same files.`;
+  }
+  const where = look.path === trimSlash(only) ? 'it' : `${look.path}/`;
+  return ` To see how they spread inside ${where}, pass ${look.rewritten ? '' : 'it as '}${callInto(look, result.includeIgnored)}.`;
+}
+
+function spillLine(result: ResultFacts): string {
+  const spill = result.spill;
+  if (!spill) {
+    return listingCut(result) ? 'The list of the files found was not saved.' : 'The complete list was not saved.';
+  }
+  if (!spill.saved) {
+    return `The ${listingCut(result) ? 'list of the files found' : 'complete list'} could not be saved (${spill.reason}); narrow "path" or the pattern to see the rest.`;
+  }
+  const cut = spill.written < result.total ? ` (cut at its size bound after ${number(spill.written)} paths)` : '';
+  const list = listingCut(result) ? `The list of the ${count(result.total, 'path')} found so far` : `The complete list of ${count(result.total, 'path')}`;
+  const read = `${list}, oldest first, is saved in ${spill.path}${cut}: read it with a file-reading tool.`;
+  if (spill.written === 0) {
+    return read;
+  }
+  // Files whose times a stop left unread come last, by path: the last lines are not the newest then.
+  const newest =
+    spill.written < result.total
+      ? ''
+      : result.unread > 0
+        ? `; ${result.unread === 1 ? 'the last line is a file whose time was not read' : `the last ${count(result.unread, 'line')} are files whose times were not read, by path,`} and the newest of the others come just before ${result.unread === 1 ? 'it' : 'them'}`
+        : ', so the newest files are on its last lines';
+  return `${read} After a short header it holds one path per line, on lines ${number(spill.pathLines.first)} to ${number(spill.pathLines.last)}${newest}.`;
+}
+
+function largestEntries(entries: ResultFacts['topLevel']['entries']): string {
+  return entryCounts(entries, LARGEST_ENTRIES_SHOWN);
+}
+
+/** The largest `shown` of `entries` with their match counts, and how many more there are. */
+function entryCounts(entries: ResultFacts['topLevel']['entries'], shown: number): string {
+  const largest = [...entries].sort((a, b) => b.count - a.count).slice(0, shown);
+  return countedLabels(largest, entries.length - largest.length);
+}
+
+/** That the search stopped early, and what that leaves out; undefined for a complete result. */
+function incompleteLine(result: ResultFacts, context: RenderContext): string | undefined {
+  if (result.complete) {
+    return undefined;
+  }
+  // Found but not read: in the result, after the others (walk/statWays/record.ts NOT_READ).
+  const unread = result.unread > 0 ? `the times of ${count(result.unread, 'file')} were not read, so ${result.unread === 1 ? 'it comes' : 'they come'} last, by path, not by time` : '';
+  return result.listedAll
+    ? `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)} while file times were read. All ${count(result.total, 'matching file')} are here${unread ? `, but ${unread}` : ''}. Search again for their whole order.`
+    : result.total === 0
+      ? `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)} before any file was found; files may match. Narrow "path" or the pattern and search again.`
+      : `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)}, so these ${count(result.total, 'file')} are only what was found before that${unread ? `; ${unread}` : ''}; more files may match. Narrow "path" or the pattern and search again.`;
+}
+
+/** Lines about anything else that makes the result less than the whole truth. */
+function problems(result: ResultFacts): string[] {
+  const lines = warningLines(result.warnings.count, result.warnings.first);
+  const gone = result.dropped.vanished + result.dropped.unreadable;
+  if (gone > 0) {
+    lines.push(`${count(gone, 'matching file')} vanished or could not be read while the search ran and ${gone === 1 ? 'is' : 'are'} left out.`);
+  }
+  return lines;
+}
+
+function stopSentence(reason: Incompleteness | undefined, context: RenderContext): string {
+  switch (reason) {
+    case 'timeout':
+      return `the search stopped at its time limit of ${seconds(context.timeoutMs ?? 0)}`;
+    case 'cancelled':
+      return 'the search was cancelled';
+    case 'limit':
+      return `the search stopped at its bound of ${number(context.maxPaths)} matching paths`;
+    case 'ripgrepKilled':
+      return 'ripgrep was killed before it finished';
+    default:
+      return 'the search stopped early';
+  }
+}
+
+/**
+ * A time limit as set: "30 s", "1.5 s", "1.23456 s" (not rounded to whole seconds, which made 0.4 s
+ * read "0 s"), to twelve digits: seconds to milliseconds and back made 1e-9 read 1.0000000000000003e-9.
+ */
+function seconds(ms: number): string {
+  const value = Number((ms / 1000).toPrecision(12));
+  return `${Number.isInteger(value) ? number(value) : String(value)} s`;
+}
+
+function trimSlash(label: string): string {
+  return label.endsWith('/') ? label.slice(0, -1) : label;
+}

@@ -1,0 +1,437 @@
+/**
+ * Raw tool input → one validated request (STYLE habit 5): the pattern normalised and compiled,
+ * `path` resolved to existing directories (searchRoots.ts), and for each one the walk that lists
+ * it. Nothing downstream checks input again.
+ *
+ * A walk starts at the workspace folder that holds the search root, not at the search root
+ * itself, and is narrowed to it with negative globs: that way the folder's own ignore files
+ * apply inside `path` even when parent ignore files are off (VS Code's default), and an ignored
+ * directory named in `path` or in the pattern stays ignored.
+ */
+
+import { promises as fs } from 'node:fs';
+import * as nodePath from 'node:path';
+import { GlobError } from '../errors';
+import { withDistinctNames } from './folderNames';
+import { isDirectory, spelledOnDisk } from './onDisk';
+import { parseGlobInput } from './input';
+import { isInside, underFolderPath } from './linkedPaths';
+import { compilePattern, GlobSyntaxError, type CompiledPattern } from '../pattern/pattern';
+import { anchoredPattern, isPlainSegment, pathSegments, tidyPatternPath, type PatternPath } from './patternPath';
+import { VCS_METADATA_NAMES } from '../ripgrep/args';
+import { ripgrepGlobReason } from '../ripgrep/globReason';
+import { homeExpanded, namesPlaceOutside, requireFolderOnDisk, resolvePath, type SearchRoot } from './searchRoots';
+
+export interface WorkspaceFolder {
+  /** Shown before paths in a multi-root workspace. */
+  readonly name: string;
+  /** Absolute path of the folder. */
+  readonly path: string;
+  /** The name VS Code gives it, where another folder has it too and `name` tells them apart (folderNames.ts). */
+  readonly sharedName?: string;
+}
+
+export interface RequestContext {
+  /** The workspace folders; the command line passes its working directory as the only one. */
+  readonly folders: readonly WorkspaceFolder[];
+  /** Used only to give ripgrep's own reason when a glob is invalid. */
+  readonly ripgrepPath?: string;
+  /** @default process.platform */
+  readonly platform?: NodeJS.Platform;
+}
+
+/** One ripgrep walk and how its output is shown. */
+export interface SearchScope {
+  /** ripgrep's working directory; names come back relative to it. */
+  readonly walkRoot: string;
+  /** The search root below the walk root, as path segments (empty when they are the same). */
+  readonly rootSegments: readonly string[];
+  /** Absolute path of the search root. */
+  readonly searchRoot: string;
+  /** Put before ripgrep's names to show them: '' , `<folder>/`, or the absolute walk root. */
+  readonly shownPrefix: string;
+  /** Put before a top-level entry's name to show it, so it can be passed back as `path`. */
+  readonly entryPrefix: string;
+  /** The workspace folder this walk belongs to, when it belongs to one. */
+  readonly folder?: WorkspaceFolder;
+  /**
+   * The search roots of the request's other walks that lie inside this one's, as segments from
+   * the walk root: a file both walks list is kept in the inner one only (nestedFolders.ts).
+   */
+  readonly nestedRoots?: ReadonlyArray<readonly string[]>;
+  /**
+   * The search root is reached through a symbolic link to a directory outside its folder: the
+   * walk follows links whatever `search.followSymlinks` says, or ripgrep would not enter the one
+   * "path" names.
+   */
+  readonly throughLink?: boolean;
+  /**
+   * The walk root lies in a git repository: it or a directory above it holds `.git` (a directory,
+   * or the file of a worktree or submodule). ripgrep is then left to require one (ripgrep/args.ts).
+   */
+  readonly inGitRepository?: boolean;
+}
+
+export interface GlobRequest {
+  /** What is matched: relative to the search roots (an absolute pattern inside one is split). */
+  readonly pattern: CompiledPattern;
+  /**
+   * The pattern as it was given, for whatever names it to the model or the person: a pattern
+   * split off an absolute path is matched as its anchored rest, which the caller never wrote.
+   */
+  readonly patternAsGiven: string;
+  /** True when the pattern was an absolute path inside a search root, split into root and rest. */
+  readonly patternWasAbsolute: boolean;
+  readonly includeIgnored: boolean;
+  readonly scopes: readonly SearchScope[];
+  /** True when the search root lies outside every workspace folder (the person must agree). */
+  readonly outsideWorkspace: boolean;
+  /** How messages name what was searched: "the workspace", `src/`, an absolute path. */
+  readonly rootLabel: string;
+  /**
+   * How the `path` given is named (as `rootLabel`); absent when none was given, so whatever
+   * titles a search can leave out the root of a search of the whole workspace.
+   */
+  readonly pathLabel?: string;
+  /**
+   * Set when the pattern reads as an absolute path into a directory outside every search root.
+   * A leading `/` only anchors a pattern to the search root, so such a pattern looks for that
+   * path inside the root instead; when that finds nothing, the answer says how to search there.
+   */
+  readonly absoluteElsewhere?: AbsoluteElsewhere;
+}
+
+/** A directory an absolute-looking pattern names outside the search roots, and the rest of it. */
+export interface AbsoluteElsewhere {
+  readonly directory: string;
+  readonly pattern: string;
+}
+
+export async function resolveRequest(rawInput: unknown, context: RequestContext): Promise<GlobRequest> {
+  const input = parseGlobInput(rawInput);
+  const platform = context.platform ?? process.platform;
+  const paths = platform === 'win32' ? nodePath.win32 : nodePath.posix;
+  const folders = withDistinctNames(context.folders, paths);
+
+  const tidied = tidyPattern(input.pattern, platform);
+  let patternText = tidied.pattern;
+
+  let searchRoots: SearchRoot[];
+  if (input.path !== undefined) {
+    searchRoots = await resolvePath(input.path, folders, paths, input.pattern);
+  } else if (folders.length > 0) {
+    searchRoots = folders.map((folder) => ({ root: folder.path, folder }));
+  } else {
+    throw new GlobError('invalidInput', 'No workspace folder is open, so there is nothing to search by default. Pass an absolute directory as "path".');
+  }
+  if (tidied.unresolvedParent !== undefined) {
+    throw await unresolvedParentError(input.pattern, tidied, searchRoots, paths);
+  }
+
+  patternText = await underFolderPath(await homeExpanded(patternText, searchRoots, paths), folders, paths);
+  const split = splitAbsolutePattern(patternText, searchRoots, input.path !== undefined, folders, paths);
+  const patternWasAbsolute = split.pattern !== patternText;
+  // Not split: the pattern is relative, or absolute outside every root.
+  const absoluteElsewhere = patternWasAbsolute ? undefined : await directoryNamedBy(patternText, paths);
+  patternText = split.pattern;
+  searchRoots = split.searchRoots;
+  if (input.path === undefined) {
+    await Promise.all(searchRoots.map(({ root, folder }) => requireFolderOnDisk(root, folder?.name ?? root, folders.length > 1)));
+  }
+
+  const pattern = await compileOrExplain(patternText, input.pattern, context.ripgrepPath, searchRoots[0].root);
+  const multiRoot = folders.length > 1;
+  const scopes = withNestedRoots(await Promise.all(searchRoots.map(async ({ root, folder }) => withGitRepository(await scopeFor(root, folder, multiRoot, paths), paths))), paths);
+  const outsideWorkspace = scopes.some((scope) => scope.folder === undefined);
+  const label = rootLabel(input.path !== undefined, scopes);
+  return {
+    pattern,
+    patternAsGiven: input.pattern,
+    patternWasAbsolute,
+    includeIgnored: input.includeIgnored === true,
+    scopes,
+    outsideWorkspace,
+    rootLabel: label,
+    ...(input.path !== undefined ? { pathLabel: label } : {}),
+    ...(absoluteElsewhere ? { absoluteElsewhere } : {}),
+  };
+}
+
+/**
+ * Whether the input's "path" names a place outside every workspace folder, existing or not
+ * (searchRoots.ts's namesPlaceOutside): for asking the person before a call whose request does not
+ * resolve. Input that does not parse is refused before anything is read, so it never asks.
+ */
+export async function pathNamesPlaceOutside(rawInput: unknown, context: RequestContext): Promise<boolean> {
+  let input: ReturnType<typeof parseGlobInput>;
+  try {
+    input = parseGlobInput(rawInput);
+  } catch {
+    return false;
+  }
+  const platform = context.platform ?? process.platform;
+  const paths = platform === 'win32' ? nodePath.win32 : nodePath.posix;
+  return input.path !== undefined && namesPlaceOutside(input.path, withDistinctNames(context.folders, paths), paths);
+}
+
+/**
+ * `\` is a separator on Windows only (elsewhere it escapes); `.`, `..` and empty segments are
+ * read as in a path (patternPath.ts).
+ */
+function tidyPattern(pattern: string, platform: NodeJS.Platform): PatternPath {
+  const windows = platform === 'win32';
+  return tidyPatternPath(windows ? pattern.replace(/\\/g, '/') : pattern, !windows);
+}
+
+export function normalizePattern(pattern: string, platform: NodeJS.Platform): string {
+  return tidyPattern(pattern, platform).pattern;
+}
+
+/**
+ * The error for a `..` a pattern cannot resolve. Above the search root it names the directory the
+ * pattern points at, and the "path" and "pattern" that search it, when there is one root to
+ * count from.
+ */
+async function unresolvedParentError(
+  asGiven: string,
+  tidied: PatternPath,
+  searchRoots: readonly SearchRoot[],
+  paths: nodePath.PlatformPath,
+): Promise<GlobError> {
+  if (tidied.unresolvedParent === 'afterAnyDirectories') {
+    return new GlobError(
+      'invalidInput',
+      `The pattern ${JSON.stringify(asGiven)} has ".." right after "**", which stands for any number of directories, so it names no directory. Write it without "..", naming the directories to match (for example "src/**/*.ts").`,
+    );
+  }
+  const problem = `The pattern ${JSON.stringify(asGiven)} climbs above the directory searched with "..", but a pattern only matches paths inside that directory.`;
+  if (searchRoots.length !== 1 || isAbsolutePattern(tidied.pattern, paths)) {
+    return new GlobError('invalidInput', `${problem} To search another directory, pass it as "path" and the rest of the pattern as "pattern".`);
+  }
+  const { directory, pattern } = splitParentPattern(searchRoots[0].root, tidied, paths);
+  if (!(await isDirectory(directory))) {
+    return new GlobError('invalidInput', `${problem} It points at ${directory}, which is not a directory that exists; give a pattern for files inside ${searchRoots[0].root}.`);
+  }
+  return new GlobError('invalidInput', `${problem} To search ${directory}, pass it as "path" and ${JSON.stringify(pattern)} as "pattern".`);
+}
+
+/**
+ * The directory a pattern that climbs above `root` points at (its `..`s and the plain directory
+ * names after them) and the rest, as a pattern relative to it that is anchored as the original was.
+ */
+function splitParentPattern(root: string, tidied: PatternPath, paths: nodePath.PlatformPath): { directory: string; pattern: string } {
+  const negation = tidied.pattern.startsWith('!') ? '!' : '';
+  const segments = pathSegments(tidied.pattern.slice(negation.length), paths === nodePath.posix).slice(tidied.parentsAbove);
+  let named = 0;
+  // The last segment names files, unless it is the empty one a trailing `/` leaves.
+  while (named < segments.length - 1 && isPlainSegment(segments[named])) {
+    named += 1;
+  }
+  // Joined first: a pattern can hold more segments than a call takes arguments.
+  const directory = paths.resolve(root, [...Array<string>(tidied.parentsAbove).fill('..'), ...segments.slice(0, named)].join(paths.sep));
+  return { directory, pattern: negation + anchoredPattern(segments.slice(named)) };
+}
+
+/**
+ * An absolute pattern inside a workspace folder (or inside `path`) becomes that root plus a
+ * pattern anchored to it (SPEC §1), a negated one too (`!/ws/dist/` → `!/dist/`: every file not
+ * under dist/). Any other leading `/` keeps its glob meaning: anchored.
+ */
+export function splitAbsolutePattern(
+  pattern: string,
+  searchRoots: SearchRoot[],
+  explicitPath: boolean,
+  folders: readonly WorkspaceFolder[],
+  paths: nodePath.PlatformPath,
+): { pattern: string; searchRoots: SearchRoot[] } {
+  const negation = pattern.startsWith('!') ? '!' : '';
+  const body = pattern.slice(negation.length);
+  if (!isAbsolutePattern(body, paths)) {
+    return { pattern, searchRoots };
+  }
+  const restUnder = (root: string): string | undefined => {
+    const prefix = toSlashes(root, paths).replace(/\/?$/, '/');
+    return body.startsWith(prefix) ? `/${body.slice(prefix.length)}` : undefined;
+  };
+  const named = searchRoots.find(({ root }) => toSlashes(root, paths).replace(/\/$/, '') === body);
+  if (named) {
+    // Split, it would be no pattern at all; left whole, the folder's own path would be looked for
+    // inside it, and its parent offered as a directory outside the workspace.
+    throw new GlobError(
+      'invalidInput',
+      negation
+        ? `The pattern ${JSON.stringify(pattern)} leaves out the directory searched itself, so no file in it can match. To list every file in it, use "pattern": "*".`
+        : `The pattern ${JSON.stringify(pattern)} is the path of the directory searched, and only files are returned, never directories. To list every file in it, use "pattern": "*" (or ${JSON.stringify(`${body}/`)}).`,
+    );
+  }
+  // The innermost root wins when workspace folders nest.
+  for (const searchRoot of [...searchRoots].sort((a, b) => b.root.length - a.root.length)) {
+    const rest = restUnder(searchRoot.root);
+    if (rest !== undefined && negation !== '' && searchRoots.length > 1) {
+      // A negation matches outside the directory it names, in every root: narrowed to the one
+      // root that holds it, the search silently left out every other folder's files.
+      throw new GlobError(
+        'invalidInput',
+        `The pattern ${JSON.stringify(pattern)} leaves out a directory of ${searchRoot.root}, but one pattern is matched in each of the ${searchRoots.length} directories searched, so it cannot leave out files of one of them only. To list the files of ${searchRoot.root} outside it, pass ${JSON.stringify(searchRoot.root)} as "path" and ${JSON.stringify(negation + rest)} as "pattern"; for the others, search each of them.`,
+      );
+    }
+    if (rest !== undefined) {
+      return { pattern: negation + rest, searchRoots: [searchRoot] };
+    }
+  }
+  if (explicitPath && folders.some((folder) => restUnder(folder.path) !== undefined)) {
+    throw new GlobError('invalidInput', `The pattern ${JSON.stringify(pattern)} is an absolute path outside "path". Give the directory either in the pattern or in "path", not both.`);
+  }
+  return { pattern, searchRoots };
+}
+
+function isAbsolutePattern(pattern: string, paths: nodePath.PlatformPath): boolean {
+  return paths === nodePath.win32 ? /^[A-Za-z]:\//.test(pattern) : pattern.startsWith('/');
+}
+
+/**
+ * The longest run of plain leading segments of an absolute pattern that is an existing directory
+ * (at least one below the filesystem root), and the rest of the pattern after it. A pattern that
+ * is a directory as a whole, which no file can match, names that directory and every file in it:
+ * offered its parent and its name, the model would look for a file of that name.
+ */
+async function directoryNamedBy(pattern: string, paths: nodePath.PlatformPath): Promise<AbsoluteElsewhere | undefined> {
+  if (!isAbsolutePattern(pattern, paths)) {
+    return undefined;
+  }
+  const segments = pattern.split('/');
+  if (segments.length >= 2 && segments.every((segment, index) => index === 0 || isPlainSegment(segment)) && (await isDirectory(await spelledOnDisk(pattern, paths)))) {
+    return { directory: pattern, pattern: '*' };
+  }
+  // segments[0] is '' (POSIX) or the drive ('C:'); the last one names files, never the directory.
+  let plain = 1;
+  while (plain < segments.length - 1 && isPlainSegment(segments[plain])) {
+    plain += 1;
+  }
+  for (let count = plain; count >= 2; count -= 1) {
+    const directory = segments.slice(0, count).join('/');
+    // Looked up as a "path" is (searchRoots.ts), in any normalization form: the advice passes it so.
+    if (await isDirectory(await spelledOnDisk(directory, paths))) {
+      // Anchored, as the absolute pattern was: "/notes/*.md" means the files directly in notes/,
+      // where "*.md" from there would match at every depth. A pattern ending in `/` means
+      // everything under the directory it names.
+      return { directory, pattern: anchoredPattern(segments.slice(count)) };
+    }
+  }
+  return undefined;
+}
+
+async function compileOrExplain(
+  pattern: string,
+  asGiven: string,
+  ripgrepPath: string | undefined,
+  cwd: string,
+): Promise<CompiledPattern> {
+  try {
+    return compilePattern(pattern);
+  } catch (error) {
+    if (!(error instanceof GlobSyntaxError)) {
+      throw error;
+    }
+    const reason = (ripgrepPath && (await ripgrepGlobReason(ripgrepPath, pattern.replace(/^!/, ''), cwd))) || `error parsing glob: ${error.message}`;
+    throw new GlobError(
+      'invalidGlob',
+      `The pattern ${JSON.stringify(asGiven)} is not a valid glob: ${reason}. Wrap a literal special character in brackets ([[], [{], [*]) or fix the pattern; for example "src/**/*.ts".`,
+    );
+  }
+}
+
+async function scopeFor(
+  searchRoot: string,
+  folder: WorkspaceFolder | undefined,
+  multiRoot: boolean,
+  paths: nodePath.PlatformPath,
+): Promise<SearchScope> {
+  const metadata = paths
+    .relative(folder?.path ?? paths.parse(searchRoot).root, searchRoot)
+    .split(paths.sep)
+    .find((segment) => (VCS_METADATA_NAMES as readonly string[]).includes(segment));
+  if (metadata) {
+    throw new GlobError('pathInMetadata', `"path" ${searchRoot} is inside version-control metadata (${metadata}), which this tool never lists. Read those files with a file-reading tool instead.`);
+  }
+
+  if (folder === undefined) {
+    const shown = toSlashes(searchRoot, paths).replace(/\/?$/, '/');
+    return { walkRoot: searchRoot, rootSegments: [], searchRoot, shownPrefix: shown, entryPrefix: shown };
+  }
+  const folderPrefix = multiRoot ? `${folder.name}/` : '';
+  const relative = toSlashes(paths.relative(folder.path, searchRoot), paths);
+  const rootSegments = relative === '' ? [] : relative.split('/');
+  const entryPrefix = folderPrefix + (relative === '' ? '' : `${relative}/`);
+  const linked = rootSegments.length > 0 ? await throughSymbolicLink(folder.path, rootSegments, searchRoot, paths) : undefined;
+  if (linked?.inFolder !== undefined) {
+    // A link to a directory in the same folder is searched as that directory: ripgrep would not
+    // follow one to a directory above it (a loop), and one inside may hold links the settings say
+    // not to follow.
+    return scopeFor(linked.inFolder, folder, multiRoot, paths);
+  }
+  // Still from the folder: a walk started at the link would leave the folder's ignore files and
+  // excludes behind, and read its excludes from the link.
+  return { walkRoot: folder.path, rootSegments, searchRoot, shownPrefix: folderPrefix, entryPrefix, folder, ...(linked ? { throughLink: true } : {}) };
+}
+
+/** The scope, marked where its walk root lies in a git repository. */
+async function withGitRepository(scope: SearchScope, paths: nodePath.PlatformPath): Promise<SearchScope> {
+  return (await inGitRepository(scope.walkRoot, paths)) ? { ...scope, inGitRepository: true } : scope;
+}
+
+/**
+ * Whether `directory` or one above it holds `.git`, found as ripgrep finds it: a directory or a
+ * file (a worktree's or a submodule's), through a symbolic link too.
+ */
+async function inGitRepository(directory: string, paths: nodePath.PlatformPath): Promise<boolean> {
+  for (let current = directory; ; current = paths.dirname(current)) {
+    if (await fs.stat(paths.join(current, '.git')).then(() => true, () => false)) {
+      return true;
+    }
+    if (paths.dirname(current) === current) {
+      return false;
+    }
+  }
+}
+
+function withNestedRoots(scopes: SearchScope[], paths: nodePath.PlatformPath): SearchScope[] {
+  return scopes.map((scope) => {
+    const nestedRoots = scopes
+      .filter((other) => other !== scope && other.searchRoot !== scope.searchRoot && isInside(scope.searchRoot, other.searchRoot, paths))
+      .map((other) => toSlashes(paths.relative(scope.walkRoot, other.searchRoot), paths).split('/'));
+    return nestedRoots.length > 0 ? { ...scope, nestedRoots } : scope;
+  });
+}
+
+/**
+ * Undefined when no symbolic link lies on the way from the folder to the search root; else the
+ * directory the root stands for as a path in the folder, when it lies there.
+ */
+async function throughSymbolicLink(
+  folderPath: string,
+  segments: readonly string[],
+  searchRoot: string,
+  paths: nodePath.PlatformPath,
+): Promise<{ readonly inFolder: string | undefined } | undefined> {
+  const [realFolder, realRoot] = await Promise.all([fs.realpath(folderPath), fs.realpath(searchRoot)]);
+  if (paths.join(realFolder, segments.join(paths.sep)) === realRoot) {
+    return undefined;
+  }
+  return { inFolder: isInside(realFolder, realRoot, paths) ? paths.join(folderPath, paths.relative(realFolder, realRoot)) : undefined };
+}
+
+function rootLabel(explicitPath: boolean, scopes: readonly SearchScope[]): string {
+  if (!explicitPath) {
+    return scopes.length > 1 ? `the ${scopes.length} workspace folders` : 'the workspace';
+  }
+  return scopes.map((scope) => scope.entryPrefix || 'the workspace').join(', ');
+}
+
+/**
+ * A path in `/` separators. Only where `\\` is a separator: elsewhere it is part of a name, and
+ * "path": "back\\slash" showed its files as back/slash/…, paths that do not exist.
+ */
+function toSlashes(path: string, paths: nodePath.PlatformPath): string {
+  return paths.sep === '\\' ? path.replace(/\\/g, '/') : path;
+}

@@ -1,0 +1,259 @@
+/**
+ * `path` → the existing directories it names, each with the workspace folder that holds it: `~`
+ * for the home directory, absolute paths, paths relative to each workspace folder (several when
+ * the same relative path exists in several), and a multi-root workspace's folder names. A path
+ * that names nothing searchable is refused with what to send instead (pathAdvice.ts).
+ */
+
+import * as os from 'node:os';
+import type * as nodePath from 'node:path';
+import { GlobError } from '../errors';
+import { isInside, underFolderPath } from './linkedPaths';
+import { besideMissing } from '../emptyAnswer/missingDirectory';
+import { entryKind, isDirectory, spelledOnDisk } from './onDisk';
+import { missingPathAdvice, relativePathAdvice } from '../emptyAnswer/pathAdvice';
+import { patternForName } from './patternPath';
+import { readTheSame } from '../pattern/unicodeForms';
+import type { WorkspaceFolder } from './request';
+
+/** A directory to search and the workspace folder holding it, if any. */
+export interface SearchRoot {
+  readonly root: string;
+  readonly folder: WorkspaceFolder | undefined;
+}
+
+/**
+ * A pattern that starts with "~/" as the absolute pattern it means, in the home directory (as
+ * "~/" in `path` is), so that it is split at a search root or gets the "path" that searches it
+ * (request.ts); a model writes "~/notes/*.md" for the place in its own words. Not where a search
+ * root holds a directory named "~": there the pattern means that one.
+ */
+export async function homeExpanded(pattern: string, searchRoots: readonly SearchRoot[], paths: nodePath.PlatformPath): Promise<string> {
+  if (!pattern.startsWith('~/')) {
+    return pattern;
+  }
+  const literal = await Promise.all(searchRoots.map(({ root }) => isDirectory(paths.join(root, '~'))));
+  if (literal.some(Boolean)) {
+    return pattern;
+  }
+  const home = paths.sep === '\\' ? os.homedir().replace(/\\/g, '/') : os.homedir();
+  return `${home.replace(/\/$/, '')}${pattern.slice(1)}`;
+}
+
+/** Whether a workspace folder holds a directory named "~" (a script's literal "~" often makes one). */
+async function holdsTildeDirectory(folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<boolean> {
+  return (await Promise.all(folders.map((folder) => isDirectory(paths.join(folder.path, '~'))))).some(Boolean);
+}
+
+/**
+ * Whether `pathText` names a place outside every workspace folder, read from the text alone: an
+ * absolute or `~` path, or a relative one that climbs out of its folder with "..", whether or not
+ * it exists. A "path" that names no directory is not searched, but the error looked beside it and
+ * names what it found there (a directory of a near name, the files of that stem), so the person
+ * must agree to that as to a search (prepareInvocation).
+ */
+export async function namesPlaceOutside(pathText: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<boolean> {
+  const text = await homeExpandedPath(pathText, folders, paths);
+  const inside = (place: string): boolean => folders.some((folder) => isInside(folder.path, place, paths));
+  if (paths.isAbsolute(text)) {
+    return !inside(await underFolderPath(paths.resolve(text), folders, paths));
+  }
+  const named = folders.length > 1 ? folderNamedBy(relativeSegments(text), folders, (folder) => folder.name) : undefined;
+  // Read both ways, as resolvePath may: after the folder of that name, and in each folder.
+  const places = [...(named ? [paths.resolve(named.folder.path, named.rest.join(paths.sep))] : []), ...folders.map((folder) => paths.resolve(folder.path, text))];
+  return places.some((place) => !inside(place));
+}
+
+/**
+ * `~` and `~/…` in a "path" as the home directory and a path in it; but where a folder holds a
+ * directory named "~", "path" names that one, as a pattern starting with "~/" does (homeExpanded).
+ */
+async function homeExpandedPath(pathText: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<string> {
+  const fromHome = (pathText === '~' || pathText.startsWith('~/')) && !(await holdsTildeDirectory(folders, paths));
+  return fromHome ? paths.join(os.homedir(), pathText.slice(1)) : pathText;
+}
+
+/**
+ * Resolves `path` to the directories it names; several when a relative path exists in several
+ * folders. `pattern`, the one given with it, only shapes the advice when nothing is found.
+ */
+export async function resolvePath(
+  pathText: string,
+  folders: readonly WorkspaceFolder[],
+  paths: nodePath.PlatformPath,
+  pattern: string,
+): Promise<SearchRoot[]> {
+  const text = await homeExpandedPath(pathText, folders, paths);
+  if (paths.isAbsolute(text)) {
+    const root = await spelledOnDisk(await underFolderPath(paths.resolve(text), folders, paths), paths);
+    await requireDirectory(root, pathText, paths, pattern);
+    return [{ root, folder: innermostFolder(root, folders, paths) }];
+  }
+  if (folders.length === 0) {
+    throw new GlobError('invalidInput', `The "path" ${JSON.stringify(pathText)} is relative, but no workspace folder is open. Pass an absolute directory.`);
+  }
+
+  const segments = relativeSegments(text);
+  const named = folders.length > 1 ? folderNamedBy(segments, folders, (folder) => folder.name) : undefined;
+  const shared = named ? undefined : folderNamedBy(segments, folders, (folder) => folder.sharedName);
+  const inEachFolder = folders.map((folder) => paths.resolve(folder.path, text));
+  if (shared) {
+    const sharing = folders.filter((folder) => folder.sharedName === shared.folder.sharedName);
+    // Which of them is meant is asked only where one of them could be: where none holds the rest
+    // and another folder holds the path as written (proj/app/x beside two folders named app), that is it.
+    const inSharing = await directoriesAmong(await spelledAll(sharing.map((folder) => paths.resolve(folder.path, shared.rest.join(paths.sep))), paths), folders, paths);
+    const asWritten = inSharing.length === 0 ? await directoriesAmong(await spelledAll(inEachFolder, paths), folders, paths) : [];
+    if (asWritten.length > 0) {
+      return asWritten;
+    }
+    const names = sharing.map((folder) => JSON.stringify([folder.name, ...shared.rest].join('/')));
+    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} starts with ${JSON.stringify(shared.folder.sharedName)}, the name of ${sharing.length} workspace folders, which are told apart by their parent directory: pass one of ${names.join(', ')}.`);
+  }
+  const candidates = await spelledAll(named ? [paths.resolve(named.folder.path, named.rest.join(paths.sep))] : inEachFolder, paths);
+
+  const found = await directoriesAmong(candidates, folders, paths);
+  if (found.length === 0 && named) {
+    // The folder of that name lacks the rest, but the path may be meant relative to each folder,
+    // as one that names no folder is: "docs/api" for proj/docs/api beside a folder named docs.
+    found.push(...(await directoriesAmong(await spelledAll(inEachFolder, paths), folders, paths)));
+  }
+  if (found.length === 0) {
+    if (candidates.length === 1 && (await entryKind(candidates[0])) === 'file') {
+      throw notADirectory(pathText, candidates[0], paths);
+    }
+    const onDisk = await relativePathAdvice(text, folders.map((folder) => folder.path), paths, pattern);
+    if (onDisk !== undefined) {
+      throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${candidates.join(', ')}). ${onDisk}`);
+    }
+    if (candidates.length === 1) {
+      await requireDirectory(candidates[0], pathText, paths, pattern);
+    }
+    const tried = candidates.join(', ');
+    const advice = missingPathAdvice(pathText, pattern) ?? 'Give a directory that exists, relative to the workspace or absolute, or omit "path" to search the whole workspace.';
+    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${tried}). ${advice}`);
+  }
+  return found;
+}
+
+/** Each path as it is spelled on disk, in any normalization form (onDisk.ts). */
+function spelledAll(written: readonly string[], paths: nodePath.PlatformPath): Promise<string[]> {
+  return Promise.all(written.map((root) => spelledOnDisk(root, paths)));
+}
+
+/** The candidates that are directories, each with the innermost workspace folder holding it. */
+async function directoriesAmong(candidates: readonly string[], folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<SearchRoot[]> {
+  const kinds = await Promise.all(candidates.map((root) => entryKind(root)));
+  return candidates.filter((_, index) => kinds[index] === 'directory').map((root) => ({ root, folder: innermostFolder(root, folders, paths) }));
+}
+
+/**
+ * A relative "path"'s segments, without "." ones: "./docs" names what "docs" names (in a multi-root
+ * workspace, the folder named docs, as VS Code's own "./docs" in files to include does), where it
+ * was looked for as a directory docs inside each folder instead.
+ */
+function relativeSegments(text: string): string[] {
+  return text.split(/[\\/]+/).filter((segment) => segment !== '.');
+}
+
+/**
+ * The folder whose name (as `nameOf` gives it) the leading segments of a relative "path" spell,
+ * and the segments after it. A name may hold "/" itself (a workspace file can name a folder
+ * "client/web", and its files are shown as "client/web/src/…"), so the longest run of leading
+ * segments that is a folder's name wins, as it does where a complete list's links are resolved.
+ * A name may be written on disk in another normalization form than the model types it.
+ */
+function folderNamedBy(
+  segments: readonly string[],
+  folders: readonly WorkspaceFolder[],
+  nameOf: (folder: WorkspaceFolder) => string | undefined,
+): { folder: WorkspaceFolder; rest: string[] } | undefined {
+  // No name holds more segments than this: a "path" thousands of segments deep is not joined again for each.
+  const mostSegments = folders.reduce((most, folder) => Math.max(most, (nameOf(folder) ?? '').split('/').length), 0);
+  for (let count = Math.min(segments.length, mostSegments); count >= 1; count -= 1) {
+    const name = segments.slice(0, count).join('/');
+    const folder = folders.find((candidate) => nameOf(candidate) === name) ?? folders.find((candidate) => {
+      const candidateName = nameOf(candidate);
+      return candidateName !== undefined && readTheSame(candidateName, name);
+    });
+    if (folder) {
+      return { folder, rest: segments.slice(count) };
+    }
+  }
+  return undefined;
+}
+
+/** The workspace folder holding `directory`: the innermost one, when folders nest. */
+function innermostFolder(
+  directory: string,
+  folders: readonly WorkspaceFolder[],
+  paths: nodePath.PlatformPath,
+): WorkspaceFolder | undefined {
+  let best: WorkspaceFolder | undefined;
+  for (const folder of folders) {
+    if (isInside(folder.path, directory, paths) && (best === undefined || folder.path.length > best.path.length)) {
+      best = folder;
+    }
+  }
+  return best;
+}
+
+async function requireDirectory(root: string, asGiven: string, paths: nodePath.PlatformPath, pattern: string): Promise<void> {
+  const kind = await entryKind(root);
+  if (kind === 'missing') {
+    const name = paths.basename(root);
+    const parent = paths.dirname(root);
+    const { nearDirectory: nearName, filesWithStem } = await besideMissing(parent, name);
+    const near = nearName === undefined ? undefined : paths.join(parent, nearName);
+    const advice =
+      missingPathAdvice(asGiven, pattern) ??
+      (near === undefined
+        ? (filesInsteadAdvice(parent, name, filesWithStem, paths) ?? 'Give a directory that exists, or omit "path" to search the whole workspace.')
+        : nearName?.toLowerCase() === name.toLowerCase()
+          ? `Names are case-sensitive here, and ${near} exists: pass that as "path".`
+          : `${near} exists: pass that as "path" if it is the directory meant.`);
+    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(asGiven)} does not exist (resolved to ${root}). ${advice}`);
+  }
+  if (kind === 'file') {
+    throw notADirectory(asGiven, root, paths);
+  }
+}
+
+/**
+ * A workspace folder can be gone from disk while it is still open (moved, deleted, a drive
+ * unmounted); ripgrep started in it would fail as if ripgrep itself were missing.
+ */
+export async function requireFolderOnDisk(root: string, name: string, otherFolders: boolean): Promise<void> {
+  if ((await entryKind(root)) !== 'directory') {
+    throw new GlobError(
+      'pathNotFound',
+      `The workspace folder ${JSON.stringify(name)} is missing on disk (${root}): it may have been moved or deleted, so it cannot be searched. ${
+        otherFolders ? 'To search another workspace folder, pass a "path" inside it; or pass' : 'Pass'
+      } an absolute directory that exists as "path".`,
+    );
+  }
+}
+
+/**
+ * For a "path" that names a module as if it were a folder ("src/tools" where src/tools.ts is):
+ * the files of that name and an extension where it would be, and how to find them. (A file of
+ * the name itself is the "path", and gets notADirectory's advice.)
+ */
+function filesInsteadAdvice(parent: string, name: string, files: readonly string[], paths: nodePath.PlatformPath): string | undefined {
+  if (files.length === 0) {
+    return undefined;
+  }
+  const pattern = files.length === 1 ? patternForName(files[0]) : patternForName(name, '.*');
+  const shown = files.slice(0, FILES_INSTEAD_SHOWN).map((file) => paths.join(parent, file));
+  const named = files.length === 1 ? `${shown[0]} is a file of that name` : `${files.length} files have that name (${shown.join(', ')}${files.length > shown.length ? ', …' : ''})`;
+  return `${named}: to find ${files.length === 1 ? 'it' : 'them'}, pass ${parent} as "path" and ${JSON.stringify(pattern)} as "pattern".`;
+}
+
+/** Files of a missing "path"'s name named at most. */
+const FILES_INSTEAD_SHOWN = 3;
+
+function notADirectory(asGiven: string, root: string, paths: nodePath.PlatformPath): GlobError {
+  return new GlobError(
+    'pathNotDirectory',
+    `The "path" ${JSON.stringify(asGiven)} is a file, not a directory. To find it, pass its directory as "path" (${paths.dirname(root)}) and its name as "pattern" (${JSON.stringify(patternForName(paths.basename(root)))}).`,
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The complete list's text (SPEC §4): a short header of `# ` lines ending with an empty line,
+ * then one shown path per line. The header names the roots, so whoever reads the list back (the
+ * virtual document that makes every path a link) can turn each line into the file it names.
+ */
+
+import { escapedJson, parseShownName, type RawName } from '../names';
+
+export interface SpillHeader {
+  readonly pattern: string;
+  /** The `path` the search was given, as the answer named it; absent for the whole workspace. */
+  readonly path?: string;
+  /** How shown paths map back to files: a shown path starting with `prefix` lives under `path`. */
+  readonly roots: ReadonlyArray<{ readonly prefix: string; readonly path: string }>;
+  /**
+   * The directories searched, where "path" narrowed the search below the roots: without them a
+   * header read later ("src/**", the workspace, 6 files) would describe another search.
+   */
+  readonly searched?: readonly string[];
+  readonly total: number;
+  /** Matches a stop left before their times were read: the last lines, by path. */
+  readonly unread?: number;
+  readonly complete: boolean;
+  /** Why the search stopped early, when it did. */
+  readonly stopped?: string;
+  readonly savedAt: Date;
+}
+
+const SPILL_TITLE = '# Workspace Glob: complete list';
+/** The title of a list a stop cut short: "complete list" would say the opposite of its status line. */
+const INCOMPLETE_SPILL_TITLE = '# Workspace Glob: list of the files found before the search stopped';
+
+/**
+ * Width of the header's `# listed:` line. The line is written padded to this width before the
+ * paths, and rewritten in place if the list has to be cut, so the list is written in one pass.
+ */
+const LISTED_LINE_WIDTH = 96;
+
+/** The header, split around its `# listed:` line so that line can be rewritten in place. */
+export function spillHeaderParts(header: SpillHeader): { readonly before: string; readonly listed: string; readonly after: string } {
+  const status = header.complete ? 'complete' : `INCOMPLETE: ${header.stopped ?? 'the search stopped early'}`;
+  const before = [
+    header.complete ? SPILL_TITLE : INCOMPLETE_SPILL_TITLE,
+    `# pattern: ${escapedJson(header.pattern)}`,
+    ...(header.path !== undefined ? [`# path: ${escapedJson(header.path)}`] : []),
+    `# roots: ${escapedJson(header.roots)}`,
+    ...(header.searched ? [`# searched: ${escapedJson(header.searched)}`] : []),
+    `# order: modification time, oldest first; equal times by path${header.unread ? `; the last ${header.unread}, whose times were not read, by path` : ''}`,
+    `# total: ${header.total} files (${status})`,
+    '',
+  ].join('\n');
+  return { before, listed: spillListedLine(header.total, header.total), after: `\n# saved: ${header.savedAt.toISOString()}\n\n` };
+}
+
+
+/**
+ * How many lines the header takes, its closing empty line included; the paths follow. The footer
+ * names the lines that hold paths, so a model can read the newest (the last lines) or one stretch
+ * without reading the list from its start.
+ */
+export function spillHeaderLines(header: SpillHeader): number {
+  const { before, listed, after } = spillHeaderParts(header);
+  return `${before}${listed}${after}`.split('\n').length - 1;
+}
+
+/** How many of the total paths the list holds, padded to a fixed width. */
+export function spillListedLine(written: number, total: number): string {
+  const text = written < total ? `# listed: the first ${written} of them (the list was cut at its size bound)` : `# listed: all ${total}`;
+  return text.padEnd(LISTED_LINE_WIDTH, ' ');
+}
+
+export interface ParsedSpill {
+  readonly pattern: string;
+  readonly path?: string;
+  readonly roots: SpillHeader['roots'];
+  /** Files the search matched (the list may hold fewer, when it was cut at its size bound). */
+  readonly total: number;
+  readonly complete: boolean;
+  /** Zero-based line number of the first path. */
+  readonly firstPathLine: number;
+}
+
+/** Reads the header back; undefined when the text is not a complete list. */
+export function parseSpillHeader(text: string): ParsedSpill | undefined {
+  const lines = text.split('\n', 64);
+  if (lines[0] !== SPILL_TITLE && lines[0] !== INCOMPLETE_SPILL_TITLE) {
+    return undefined;
+  }
+  const end = lines.indexOf('');
+  if (end === -1) {
+    return undefined;
+  }
+  const field = (name: string): string | undefined =>
+    lines.slice(1, end).find((line) => line.startsWith(`# ${name}: `))?.slice(name.length + 4);
+  const path = field('path');
+  const total = /^(\d+) files \((complete|INCOMPLETE)/.exec(field('total') ?? '');
+  try {
+    return {
+      pattern: JSON.parse(field('pattern') ?? '""') as string,
+      ...(path !== undefined ? { path: JSON.parse(path) as string } : {}),
+      roots: JSON.parse(field('roots') ?? '[]') as ParsedSpill['roots'],
+      total: total ? Number(total[1]) : 0,
+      complete: total?.[2] === 'complete',
+      firstPathLine: end + 1,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A path line of a complete list and the file it names. */
+export interface SpillLink {
+  /** Zero-based line number in the list's text. */
+  readonly line: number;
+  /** Length of the line, so the whole line can be the link. */
+  readonly length: number;
+  readonly root: string;
+  readonly relative: RawName;
+}
+
+/**
+ * The links of a complete list, read from its own text (a list outlives the window that saved
+ * it, so its header is what ties paths to files). Stops after `limit` paths.
+ */
+export function spillLinks(text: string, limit: number): SpillLink[] {
+  const header = parseSpillHeader(text);
+  if (!header) {
+    return [];
+  }
+  const links: SpillLink[] = [];
+  const lines = text.split('\n');
+  for (let line = header.firstPathLine; line < lines.length && links.length < limit; line += 1) {
+    const target = lines[line] === '' ? undefined : resolveSpillLine(lines[line], header.roots);
+    if (target) {
+      links.push({ line, length: lines[line].length, ...target });
+    }
+  }
+  return links;
+}
+
+/** The file a path line names: the root whose prefix is longest, joined with the rest. */
+export function resolveSpillLine(line: string, roots: ParsedSpill['roots']): { root: string; relative: RawName } | undefined {
+  let name: RawName;
+  try {
+    name = parseShownName(line);
+  } catch {
+    return undefined;
+  }
+  const byLength = [...roots].sort((a, b) => b.prefix.length - a.prefix.length);
+  for (const { prefix, path } of byLength) {
+    if (typeof name === 'string' && name.startsWith(prefix)) {
+      return { root: path, relative: name.slice(prefix.length) };
+    }
+    const prefixBytes = Buffer.from(prefix);
+    if (typeof name !== 'string' && name.subarray(0, prefixBytes.length).equals(prefixBytes)) {
+      return { root: path, relative: name.subarray(prefixBytes.length) };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,78 @@
+/**
+ * What every stat way keeps: each match's time (NaN until read, or when it cannot be), the
+ * counts of files gone, unreadable and skipped, and when a stop means "read no more".
+ */
+
+import type { Stats } from 'node:fs';
+import { withRoomFor } from '../../growable';
+import type { ModifiedTimesSummary } from '../modifiedTimes';
+import { statOutcome, StatOutcome } from '../statPool';
+import type { StopReason } from '../stopper';
+
+const SIZE_BOUND: StopReason = 'limit';
+
+/**
+ * The time of a match found but not read before a stop: later than any real time, so the order
+ * puts such matches after all the others, by path (order.ts). They stay in the result: a stop
+ * while times are read leaves files ripgrep listed, and an answer without them (and their
+ * top-level entries) would say less than the search found.
+ */
+export const NOT_READ = Number.POSITIVE_INFINITY;
+
+/**
+ * Whether a stop means "now": a cancellation or a timeout. Every way skips what is added after
+ * any stop, but the size bound only ends the listing: the files held by then are still read.
+ */
+export function stopsNow(signal: AbortSignal | undefined): boolean {
+  return signal?.aborted === true && signal.reason !== SIZE_BOUND;
+}
+
+/** The times and counts every way shares. */
+export class TimesRecord {
+  mtimes = new Float64Array(1024);
+  added = 0;
+  vanished = 0;
+  unreadable = 0;
+  skipped = 0;
+
+  /**
+   * Makes room for match `index`, with no time yet, and says whether to read its time: not once
+   * the search has stopped, for any reason; the match is then counted as skipped.
+   */
+  admit(index: number, signal: AbortSignal | undefined): boolean {
+    this.mtimes = withRoomFor(this.mtimes, index);
+    this.mtimes[index] = Number.NaN;
+    this.added = Math.max(this.added, index + 1);
+    if (signal?.aborted) {
+      this.skip(index);
+      return false;
+    }
+    return true;
+  }
+
+  /** Match `index`, admitted, is left unread after a stop: counted, and given NOT_READ. */
+  skip(index: number): void {
+    this.mtimes[index] = NOT_READ;
+    this.skipped += 1;
+  }
+
+  setOutcome(index: number, outcome: number, mtime: number): void {
+    if (outcome === StatOutcome.Read) {
+      this.mtimes[index] = mtime;
+    } else if (outcome === StatOutcome.Vanished) {
+      this.vanished += 1;
+    } else if (outcome === StatOutcome.Skipped) {
+      this.skip(index);
+    } else {
+      this.unreadable += 1;
+    }
+  }
+
+  set(index: number, error: NodeJS.ErrnoException | null, stats: Stats | undefined): void {
+    this.setOutcome(index, statOutcome(error, stats), stats?.mtimeMs ?? 0);
+  }
+
+  summary(): ModifiedTimesSummary {
+    return { mtimes: this.mtimes.subarray(0, this.added), vanished: this.vanished, unreadable: this.unreadable, skipped: this.skipped };
+  }
+}
