@@ -758,6 +758,11 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     const negated = await search(tree, { pattern: '!src/**' });
     assert.equal(negated.total, 0);
     assert.match(negated.text, /At any depth it finds nothing either: no file matches "!\*\*\/src\/\*\*"\./);
+    // Negating the folder's own path with a trailing "/" leaves out every file; there is no name
+    // to look for deeper (regression: it offered "!**/").
+    const everything = await search(tree, { pattern: `!${tree.root}/` });
+    assert.equal(everything.total, 0);
+    assert.doesNotMatch(everything.text, /any depth/);
   });
 
   it('gives the pattern a slip was meant as, and that pattern finds the files', async () => {

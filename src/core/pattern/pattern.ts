@@ -69,11 +69,13 @@ export interface CompiledPattern {
 
 // An anchored pattern made to match at any depth: `src/*.ts` becomes `**/src/*.ts`, and a
 // negation stays in front (`!/a/b` becomes `!**/a/b`). Undefined for a pattern that already
-// starts with `**` (`**/*.md`): advising `**/**/*.md` would change nothing.
+// starts with `**` (`**/*.md`): advising `**/**/*.md` would change nothing; and for one that
+// names the search root alone (`/`, `!/`, left of an absolute pattern naming a folder with a
+// trailing `/`), which has no name to look for deeper.
 export function atAnyDepth(glob: string): string | undefined {
   const negation = glob.startsWith('!') ? '!' : '';
   const body = glob.slice(negation.length).replace(/^\/+/, '');
-  return body.startsWith('**') ? undefined : `${negation}**/${body}`;
+  return body === '' || body.startsWith('**') ? undefined : `${negation}**/${body}`;
 }
 
 /**
