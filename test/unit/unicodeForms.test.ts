@@ -67,6 +67,17 @@ describe('glob with the real ripgrep: names in another Unicode normalization for
     }
   });
 
+  it('finds a decomposed name with an ASCII pattern whose ? or class takes its accented letter (regression: "caf?.md" missed it)', async () => {
+    tree.write({ [nfd('café.md')]: at('2024-01-01'), [`${nfd('résumé')}/cv.md`]: at('2024-01-02'), 'cafe.md': at('2024-01-03'), 'cafes.md': at('2024-01-04') });
+    assert.deepEqual(paths((await search(tree, 'caf?.md')).result), [nfd('café.md'), 'cafe.md']);
+    assert.deepEqual(paths((await search(tree, 'caf[!e].md')).result), [nfd('café.md')]);
+    assert.deepEqual(paths((await search(tree, 'r?sum?/*.md')).result), [`${nfd('résumé')}/cv.md`]);
+    // A negation leaves out what its glob matches in either form.
+    assert.deepEqual(paths((await search(tree, '!caf?.md')).result), [`${nfd('résumé')}/cv.md`, 'cafes.md']);
+    // Matched as written, a literal or "*" reads the same of either form.
+    assert.deepEqual(paths((await search(tree, 'caf*.md')).result), [nfd('café.md'), 'cafe.md', 'cafes.md']);
+  });
+
   it('finds a composed name with a decomposed pattern', async () => {
     tree.write({ [nfc('naïve.txt')]: at('2024-01-01'), [`${nfc('déjà')}/vu.txt`]: at('2024-01-02') });
     assert.deepEqual(paths((await search(tree, nfd('naïve.txt'))).result), [nfc('naïve.txt')]);

@@ -135,7 +135,11 @@ export function compilePattern(glob: string, forms: PatternForms = 'anyForm'): C
   }
   const selects = anchored ? accept : (relativePath: string): boolean => accept(relativePath.slice(relativePath.lastIndexOf('/') + 1));
   const matchesAsWritten = negated ? outsideEveryMatch(accept, anchored) : selects;
-  const matches = normalized ? inEitherForm(glob, negated, matchesAsWritten) : matchesAsWritten;
+  const matches = normalized
+    ? inEitherForm(glob, negated, matchesAsWritten)
+    : forms === 'anyForm' && takesOneCharacter(nodes)
+      ? composedToo(negated, matchesAsWritten)
+      : matchesAsWritten;
   const directories = anchored && !negated ? leadingLiteralDirectories(body) : [];
   const onDisk = normalized ? endingInEveryForm(suffix) : suffix;
 
@@ -213,6 +217,31 @@ function inEitherForm(glob: string, negated: boolean, inNfc: (relativePath: stri
     }
     return negated ? matched && written.matches(relativePath) : matched || written.matches(relativePath);
   };
+}
+
+/**
+ * An ASCII glob with `?` or a `[...]` class, each one character of a name: "caf?.md" takes the
+ * "é" of a composed café.md, but of a decomposed one (an "e" and a combining accent, as names
+ * made on macOS often are) it takes the "e" and leaves the accent unmatched. Such a glob also
+ * matches a path in NFC, where the two read the same; a negated one selects the paths it
+ * matches in neither form. Other ASCII globs are matched as written: a literal or `*` reads the
+ * same of either form.
+ */
+function composedToo(negated: boolean, asWritten: (relativePath: string) => boolean): (relativePath: string) => boolean {
+  return (relativePath) => {
+    const matched = asWritten(relativePath);
+    // Only a path outside ASCII can read the same in another form; most paths are ASCII.
+    if (matched !== negated || !hasNonAscii(relativePath)) {
+      return matched;
+    }
+    const composed = relativePath.normalize('NFC');
+    return composed === relativePath ? matched : asWritten(composed);
+  };
+}
+
+/** Whether a glob has a node that takes any one of several characters: `?` or a class. */
+function takesOneCharacter(nodes: readonly GlobNode[]): boolean {
+  return nodes.some((node) => (node.kind === 'char' && node.literal === undefined) || (node.kind === 'alternatives' && node.options.some(takesOneCharacter)));
 }
 
 /**

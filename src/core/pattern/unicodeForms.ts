@@ -7,7 +7,8 @@
  * (pattern.ts), and names are shown as they are on disk, never normalized.
  *
  * ASCII text is the same in every form, so a pattern written in ASCII is matched exactly as
- * before, at no cost; the forms only matter where the pattern holds other characters. Three
+ * before, at no cost; the forms only matter where the pattern holds other characters, or a `?`
+ * or class that takes one character of a name that has them (pattern.ts composedToo). Three
  * characters are the exception: NFC turns a Kelvin sign, a Greek question mark and a Greek varia
  * into "K", ";" and "`" (the only characters outside ASCII it maps into it, checked over every
  * code point), so text that is to be found on disk as it is written must not hold those three
