@@ -135,13 +135,11 @@ export function compilePattern(glob: string, forms: PatternForms = 'anyForm'): C
   }
   const selects = anchored ? accept : (relativePath: string): boolean => accept(relativePath.slice(relativePath.lastIndexOf('/') + 1));
   const matchesAsWritten = negated ? outsideEveryMatch(accept, anchored) : selects;
-  const matches = normalized
-    ? inEitherForm(glob, negated, matchesAsWritten)
-    : forms === 'anyForm' && takesOneCharacter(nodes)
-      ? composedToo(negated, matchesAsWritten)
-      : matchesAsWritten;
+  const composed = !normalized && forms === 'anyForm' && takesOneCharacter(nodes);
+  const matches = normalized ? inEitherForm(glob, negated, matchesAsWritten) : composed ? composedToo(negated, matchesAsWritten) : matchesAsWritten;
   const directories = anchored && !negated ? leadingLiteralDirectories(body) : [];
-  const onDisk = normalized ? endingInEveryForm(suffix) : suffix;
+  // Matched in NFC too, a name may write its ending in another form ("\u212A" for "K").
+  const onDisk = normalized || composed ? endingInEveryForm(suffix) : suffix;
 
   return {
     source: glob,
