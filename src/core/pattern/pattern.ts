@@ -237,9 +237,13 @@ function composedToo(negated: boolean, asWritten: (relativePath: string) => bool
   };
 }
 
-/** Whether a glob has a node that takes any one of several characters: `?` or a class. */
+/**
+ * Whether an ASCII glob has a node that takes one character outside ASCII: `?` or a negated
+ * class. A class of ASCII characters (`*.t[sx]`) takes none, and a composed letter that `*` takes
+ * in NFC, `*` takes as a letter and an accent as written: such globs match the same either way.
+ */
 function takesOneCharacter(nodes: readonly GlobNode[]): boolean {
-  return nodes.some((node) => (node.kind === 'char' && node.literal === undefined) || (node.kind === 'alternatives' && node.options.some(takesOneCharacter)));
+  return nodes.some((node) => (node.kind === 'char' && node.literal === undefined && node.test('\u00e9')) || (node.kind === 'alternatives' && node.options.some(takesOneCharacter)));
 }
 
 /**
