@@ -55,6 +55,10 @@ describe('looking inside one top-level entry (lookInside.ts), followed with the 
     '*.ts',
     '!src/**',
     '!**/test/*.ts',
+    // Negated, the last segment leaves out files directly in src; those below it stay, so the
+    // matches there are not flat (regression: "They all lie directly in src/").
+    '!src/*.ts',
+    '!*/test',
     '**/x,y/*.ts',
     'we\\[ird\\]/*.ts',
     '*/*.ts',

@@ -74,7 +74,8 @@ export function lookInside(shape: PatternShape, entryPath: string, deeper: boole
   if ('pattern' in step) {
     return { path: into, pattern: negation + step.pattern, rewritten: true, flat: false };
   }
-  const flat = step.segments.length === 1 && !step.segments[0].includes('**') && !step.segments[0].includes('/');
+  // A negation keeps what its last segment does not take, in the directories below too.
+  const flat = !shape.negated && step.segments.length === 1 && !step.segments[0].includes('**') && !step.segments[0].includes('/');
   const rest = step.segments.length === 1 && step.segments[0] === '**' ? '*' : anchoredPattern(step.segments);
   return { path: into, pattern: negation + rest, rewritten: true, flat };
 }
