@@ -81,6 +81,15 @@ describe('glob with the real ripgrep: names in another Unicode normalization for
     assert.deepEqual(paths((await search(tree, '?K')).result), ['x\u212a']);
   });
 
+  it('walks every directory an ASCII pattern matched in NFC too may name (regression: "K/?.txt" missed a directory written with a Kelvin sign)', async () => {
+    tree.write({ '\u212a/a.txt': at('2024-01-01'), 'K/b.txt': at('2024-01-02'), 'x/c.txt': at('2024-01-03') });
+    // NFC makes "K" of the Kelvin sign, so the walk cannot be narrowed to a directory named "K".
+    assert.deepEqual(paths((await search(tree, 'K/?.txt')).result), ['\u212a/a.txt', 'K/b.txt']);
+    assert.deepEqual(compilePattern('K/?.txt').literalDirectories, []);
+    // Directories every form writes alike still narrow it.
+    assert.deepEqual(compilePattern('src/K/?.txt').literalDirectories, ['src']);
+  });
+
   it('finds a composed name with a decomposed pattern', async () => {
     tree.write({ [nfc('naïve.txt')]: at('2024-01-01'), [`${nfc('déjà')}/vu.txt`]: at('2024-01-02') });
     assert.deepEqual(paths((await search(tree, nfd('naïve.txt'))).result), [nfc('naïve.txt')]);

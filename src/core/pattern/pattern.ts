@@ -145,7 +145,8 @@ export function compilePattern(glob: string, forms: PatternForms = 'anyForm'): C
     source: glob,
     anchored,
     negated,
-    literalDirectories: normalized ? untilFormsDiffer(directories) : directories,
+    // Matched in NFC too, a directory may be written otherwise on disk ("\u212A" for "K").
+    literalDirectories: normalized || composed ? untilFormsDiffer(directories) : directories,
     namedDirectories: directories,
     matches,
     ...(onDisk && !negated ? { requiredSuffix: onDisk } : {}),
