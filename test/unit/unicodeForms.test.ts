@@ -90,6 +90,15 @@ describe('glob with the real ripgrep: names in another Unicode normalization for
     assert.deepEqual(compilePattern('src/K/?.txt').literalDirectories, ['src']);
   });
 
+  it('matches in NFC too an ASCII class that takes a character NFC makes of another (regression: "[K].txt" missed a Kelvin sign)', async () => {
+    tree.write({ '\u212a.txt': at('2024-01-01'), '\u037e.txt': at('2024-01-02'), '\u1fef.txt': at('2024-01-03'), 'k.txt': at('2024-01-04') });
+    // NFC writes them "K.txt", ";.txt" and "`.txt", as "?.txt" finds them.
+    assert.deepEqual(paths((await search(tree, '[K].txt')).result), ['\u212a.txt']);
+    assert.deepEqual(paths((await search(tree, '[;`].txt')).result), ['\u037e.txt', '\u1fef.txt']);
+    assert.deepEqual(paths((await search(tree, '[A-Z].txt')).result), ['\u212a.txt']);
+    assert.deepEqual(paths((await search(tree, '![K].txt')).result), ['\u037e.txt', '\u1fef.txt', 'k.txt']);
+  });
+
   it('finds a composed name with a decomposed pattern', async () => {
     tree.write({ [nfc('naïve.txt')]: at('2024-01-01'), [`${nfc('déjà')}/vu.txt`]: at('2024-01-02') });
     assert.deepEqual(paths((await search(tree, nfd('naïve.txt'))).result), [nfc('naïve.txt')]);

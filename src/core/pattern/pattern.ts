@@ -23,7 +23,7 @@
 
 import { GlobAutomaton } from './globAutomaton';
 import { GlobSyntaxError, translate, type GlobNode } from './globSyntax';
-import { endingInEveryForm, hasNonAscii, sameInEveryForm } from './unicodeForms';
+import { ASCII_NFC_ALSO_MAKES, endingInEveryForm, hasNonAscii, sameInEveryForm } from './unicodeForms';
 
 export { GlobSyntaxError } from './globSyntax';
 
@@ -239,12 +239,18 @@ function composedToo(negated: boolean, asWritten: (relativePath: string) => bool
 }
 
 /**
- * Whether an ASCII glob has a node that takes one character outside ASCII: `?` or a negated
- * class. A class of ASCII characters (`*.t[sx]`) takes none, and a composed letter that `*` takes
- * in NFC, `*` takes as a letter and an accent as written: such globs match the same either way.
+ * Whether an ASCII glob has a node that takes one character of a name that NFC writes otherwise:
+ * `?` or a negated class, which take a composed letter, or a class that takes a "K", ";" or "`",
+ * which NFC also makes of a Kelvin sign, a Greek question mark and a Greek varia (`[A-Z]*`). A
+ * class of other ASCII characters (`*.t[sx]`) takes none, and a composed letter that `*` takes in
+ * NFC, `*` takes as a letter and an accent as written: such globs match the same either way.
  */
 function takesOneCharacter(nodes: readonly GlobNode[]): boolean {
-  return nodes.some((node) => (node.kind === 'char' && node.literal === undefined && node.test('\u00e9')) || (node.kind === 'alternatives' && node.options.some(takesOneCharacter)));
+  return nodes.some((node) => (node.kind === 'char' && node.literal === undefined && takesAnotherForm(node.test)) || (node.kind === 'alternatives' && node.options.some(takesOneCharacter)));
+}
+
+function takesAnotherForm(test: (character: string) => boolean): boolean {
+  return test('\u00e9') || ASCII_NFC_ALSO_MAKES.some((character) => test(character));
 }
 
 /**

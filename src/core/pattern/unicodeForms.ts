@@ -20,9 +20,12 @@ export function hasNonAscii(text: string): boolean {
   return /[\u0080-\uffff]/.test(text);
 }
 
+/** The three characters of ASCII that NFC also makes of one outside it. */
+export const ASCII_NFC_ALSO_MAKES: readonly string[] = ['K', ';', '`'];
+
 /**
  * True when every name that reads as `text` in NFC is written `text` on disk: ASCII, without the
- * three characters NFC also makes of others.
+ * three characters NFC also makes of others (ASCII_NFC_ALSO_MAKES).
  */
 export function sameInEveryForm(text: string): boolean {
   return !/[\u0080-\uffff]|[K;`]/.test(text);
