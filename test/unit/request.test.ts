@@ -70,6 +70,33 @@ describe('request: resolving path and pattern', () => {
     assert.deepEqual([positive.scopes.map((scope) => scope.walkRoot), positive.pattern.source], [[front.path], '/src/']);
   });
 
+  it('refuses a negation of one of several folders whole with the calls that list the others', async () => {
+    // Regression: "!<front>" was told that no file in "the directory searched" can match and to
+    // use "*", which lists front's files too; "!<front>/" was told to search front with "!/",
+    // which finds nothing. What is asked for is the files of back.
+    for (const pattern of [`!${front.path}`, `!${front.path}/`]) {
+      await assert.rejects(
+        resolveRequest({ pattern }, { folders: [front, back] }),
+        (error: unknown) =>
+          error instanceof GlobError &&
+          error.kind === 'invalidInput' &&
+          error.message ===
+            `The pattern ${JSON.stringify(pattern)} leaves out ${front.path} whole, one of the 2 directories searched, but one pattern is matched in each of them, so it cannot leave out one of them only. To list the files of the others, search each of them: "path": ${JSON.stringify(back.path)}, "pattern": "*".`,
+      );
+    }
+    // A folder that holds the one left out lists its other files with the negation from there;
+    // one inside it goes with it.
+    const whole = { name: 'whole', path: tree.root };
+    await assert.rejects(
+      resolveRequest({ pattern: `!${front.path}` }, { folders: [whole, front] }),
+      (error: unknown) => error instanceof GlobError && error.message.endsWith(`search each of them: "path": ${JSON.stringify(tree.root)}, "pattern": "!/front".`),
+    );
+    await assert.rejects(
+      resolveRequest({ pattern: `!${tree.root}/` }, { folders: [whole, front] }),
+      (error: unknown) => error instanceof GlobError && error.message.includes('which holds every directory searched, so no file can match'),
+    );
+  });
+
   it('reads a path starting with a folder name as that folder', async () => {
     const request = await resolveRequest({ pattern: '*', path: 'back/src' }, { folders: [front, back] });
     assert.equal(request.scopes.length, 1);

@@ -254,6 +254,12 @@ export function splitAbsolutePattern(
     return body.startsWith(prefix) ? `/${body.slice(prefix.length)}` : undefined;
   };
   const named = searchRoots.find(({ root }) => toSlashes(root, paths).replace(/\/$/, '') === body);
+  // "!<root>/" leaves out that root whole, as "!<root>" does: of several, "!/" inside it would
+  // find nothing, and the others' files are what is asked for.
+  const wholeRoot = negation === '' ? undefined : (named ?? searchRoots.find(({ root }) => restUnder(root) === '/'));
+  if (wholeRoot && searchRoots.length > 1) {
+    throw leavesOutOneRoot(pattern, wholeRoot, searchRoots, restUnder, paths);
+  }
   if (named) {
     // Split, it would be no pattern at all; left whole, the folder's own path would be looked for
     // inside it, and its parent offered as a directory outside the workspace.
@@ -283,6 +289,35 @@ export function splitAbsolutePattern(
     throw new GlobError('invalidInput', `The pattern ${JSON.stringify(pattern)} is an absolute path outside "path". Give the directory either in the pattern or in "path", not both.`);
   }
   return { pattern, searchRoots };
+}
+
+/**
+ * The refusal of a negation that names one of several search roots whole ("!<root>" or
+ * "!<root>/"): one pattern is matched in each root, so it cannot leave out one of them only. What
+ * the model asked for is the other roots' files, so each is named with the call that lists them:
+ * "*", or the negation from a root that holds the one left out (nested workspace folders). Roots
+ * inside the one left out go with it; when that leaves none, no file can match.
+ */
+function leavesOutOneRoot(
+  pattern: string,
+  leftOut: SearchRoot,
+  searchRoots: readonly SearchRoot[],
+  restUnder: (root: string) => string | undefined,
+  paths: nodePath.PlatformPath,
+): GlobError {
+  const within = toSlashes(leftOut.root, paths).replace(/\/?$/, '/');
+  const others = searchRoots.filter((searchRoot) => searchRoot !== leftOut && !toSlashes(searchRoot.root, paths).startsWith(within));
+  if (others.length === 0) {
+    return new GlobError('invalidInput', `The pattern ${JSON.stringify(pattern)} leaves out ${leftOut.root}, which holds every directory searched, so no file can match. To list every file in it, use "pattern": "*".`);
+  }
+  const calls = others.map((searchRoot) => {
+    const rest = restUnder(searchRoot.root);
+    return `"path": ${JSON.stringify(searchRoot.root)}, "pattern": ${JSON.stringify(rest === undefined ? '*' : `!${rest}`)}`;
+  });
+  return new GlobError(
+    'invalidInput',
+    `The pattern ${JSON.stringify(pattern)} leaves out ${leftOut.root} whole, one of the ${searchRoots.length} directories searched, but one pattern is matched in each of them, so it cannot leave out one of them only. To list the files of the others, search each of them: ${calls.join('; ')}.`,
+  );
 }
 
 function isAbsolutePattern(pattern: string, paths: nodePath.PlatformPath): boolean {
