@@ -28,3 +28,17 @@ describe('what an empty answer says of the ignored files (emptyText.ts)', () => 
     assert.match(ignoredLine({ count: 3, complete: true, examples, entries }) ?? '', /^- 3 files hidden by .* match: "node_modules/);
   });
 });
+
+describe('what an empty answer says of a negated pattern (emptyText.ts)', () => {
+  it('says that a negation leaves out the directories its glob matches, not to end it with "/"', () => {
+    // Regression: "!s*", empty where every file lies under src/ and sub/, was told to end the
+    // pattern with "/" to list what is inside a directory, which leaves out the same files.
+    const context: RenderContext = { maxResults: 100, pattern: compilePattern('!s*'), absolutePattern: false, excludesApplied: false, maxPaths: 1_000 };
+    const facts = { complete: true, includeIgnored: false, pattern: '!s*', rootLabel: 'the workspace', total: 0 };
+    const last = emptyHints(facts as unknown as ResultFacts, context).at(-1) ?? '';
+    assert.equal(
+      last,
+      '- Only files are returned, never directories. A negation leaves out every file in a directory its glob matches, as ripgrep\'s --glob "!…" does: "!s*" leaves out the files inside each directory "s*" matches, not only the files it names. Matching is case-sensitive.',
+    );
+  });
+});

@@ -114,7 +114,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   if (result.regularExpression) {
     hints.push('- The pattern is read as a glob, not a regular expression: "*" stands for any characters within a name, "?" for one, "{a,b}" for either; for example "*.test.ts" finds names ending in ".test.ts".');
   }
-  hints.push(directoriesHint(result));
+  hints.push(directoriesHint(result, context.pattern.negated));
   return hints;
 }
 
@@ -194,11 +194,17 @@ function anyDepthAdvice(result: ResultFacts, anyDepthPattern: string, absolute: 
 /**
  * That only files are returned, and how to list what is inside the directories the pattern may
  * name; and that matching is case-sensitive, unless a line on files or a directory in another
- * case has said so.
+ * case has said so. For a negation, that it leaves out each directory its glob matches whole:
+ * why "!s*" can leave nothing where every file lies under src/, and ending it with "/" would
+ * change nothing.
  */
-function directoriesHint(result: ResultFacts): string {
+function directoriesHint(result: ResultFacts, negated: boolean): string {
   const directories = result.directories;
   const caseSensitive = result.caseless !== undefined || result.missingDirectoryNear?.otherCase ? '' : ' Matching is case-sensitive.';
+  if (negated && !result.absoluteElsewhere) {
+    const glob = result.pattern.slice(1);
+    return `- Only files are returned, never directories. A negation leaves out every file in a directory its glob matches, as ripgrep's --glob "!…" does: ${quoted(result.pattern)} leaves out the files inside each directory ${quoted(glob)} matches, not only the files it names.${caseSensitive}`;
+  }
   // A pattern ending in "/" (or "**") already lists what is inside the directories it names.
   const listsInside = /(\/|\*\*)$/.test(result.pattern);
   if (result.absoluteElsewhere) {
