@@ -41,6 +41,10 @@ describe('request: resolving path and pattern', () => {
     assert.deepEqual([byPattern.scopes.map((scope) => scope.walkRoot), byPattern.pattern.source], [[front.path], '/src/*.ts']);
     const under = await resolveRequest({ pattern: `${link}/src/` }, { folders: [front, back] });
     assert.equal(under.pattern.source, '/src/');
+    // A negation too (regression: "!<link>/src" stayed whole, named nothing inside the folder and
+    // left out no file).
+    const negated = await resolveRequest({ pattern: `!${link}/src`, path: front.path }, { folders: [front, back] });
+    assert.deepEqual([negated.pattern.source, negated.patternWasAbsolute], ['!/src', true]);
     // A name that does not exist (yet) below the link is kept as written.
     const missing = await resolveRequest({ pattern: `${link}/src/none.ts` }, { folders: [front, back] });
     assert.deepEqual([missing.scopes.map((scope) => scope.walkRoot), missing.pattern.source], [[front.path], '/src/none.ts']);
@@ -209,6 +213,9 @@ describe('request: resolving path and pattern', () => {
       // Inside a folder: split there, as an absolute pattern is.
       const inside = await resolveRequest({ pattern: '~/front/src/*.ts' }, { folders: [front] });
       assert.deepEqual([inside.scopes[0].walkRoot, inside.pattern.source, inside.patternWasAbsolute, inside.patternAsGiven], [front.path, '/src/*.ts', true, '~/front/src/*.ts']);
+      // Negated, the same directory is left out (regression: "!~/front/src/" left out nothing).
+      const negated = await resolveRequest({ pattern: '!~/front/src/' }, { folders: [front] });
+      assert.deepEqual([negated.pattern.source, negated.patternWasAbsolute], ['!/src/', true]);
       // Outside: the directory it names, for the "path" advice.
       const outside = await resolveRequest({ pattern: '~/back/src/*.ts' }, { folders: [front] });
       assert.deepEqual(outside.absoluteElsewhere, { directory: tree.path('back', 'src'), pattern: './*.ts' });

@@ -128,7 +128,10 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
     throw await unresolvedParentError(input.pattern, tidied, searchRoots, paths);
   }
 
-  patternText = await underFolderPath(await homeExpanded(patternText, searchRoots, paths), folders, paths);
+  // A negation's path is read as a positive pattern's is: "!<link>/src" and "!~/ws/src" leave out
+  // that src/ (splitAbsolutePattern), where left as written they named nothing and left out no file.
+  const negation = patternText.startsWith('!') ? '!' : '';
+  patternText = negation + (await underFolderPath(await homeExpanded(patternText.slice(negation.length), searchRoots, paths), folders, paths));
   const split = splitAbsolutePattern(patternText, searchRoots, input.path !== undefined, folders, paths);
   const patternWasAbsolute = split.pattern !== patternText;
   // Not split: the pattern is relative, or absolute outside every root.
