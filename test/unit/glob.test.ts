@@ -763,6 +763,9 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     const everything = await search(tree, { pattern: `!${tree.root}/` });
     assert.equal(everything.total, 0);
     assert.doesNotMatch(everything.text, /any depth/);
+    // Nor a glob to speak of: it names the directory searched (regression: "leaves out the files
+    // inside each directory" the folder's path "matches").
+    assert.match(everything.text, /names the directory searched, so it leaves out every file in it\. To list them all, use "pattern": "\*"\./);
   });
 
   it('gives the pattern a slip was meant as, and that pattern finds the files', async () => {

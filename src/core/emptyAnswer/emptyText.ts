@@ -114,7 +114,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   if (result.regularExpression) {
     hints.push('- The pattern is read as a glob, not a regular expression: "*" stands for any characters within a name, "?" for one, "{a,b}" for either; for example "*.test.ts" finds names ending in ".test.ts".');
   }
-  hints.push(directoriesHint(result, context.pattern.negated));
+  hints.push(directoriesHint(result, context.pattern.negated, context.pattern.source));
   return hints;
 }
 
@@ -196,11 +196,16 @@ function anyDepthAdvice(result: ResultFacts, anyDepthPattern: string, absolute: 
  * name; and that matching is case-sensitive, unless a line on files or a directory in another
  * case has said so. For a negation, that it leaves out each directory its glob matches whole:
  * why "!s*" can leave nothing where every file lies under src/, and ending it with "/" would
- * change nothing.
+ * change nothing; or, where it names the search root alone (`source`, the pattern as matched:
+ * "!/" for "!<root>/"), that it leaves out every file.
  */
-function directoriesHint(result: ResultFacts, negated: boolean): string {
+function directoriesHint(result: ResultFacts, negated: boolean, source: string): string {
   const directories = result.directories;
   const caseSensitive = result.caseless !== undefined || result.missingDirectoryNear?.otherCase ? '' : ' Matching is case-sensitive.';
+  if (negated && /^!\/*$/.test(source)) {
+    // "!/", or "!<root>/" split at its root: no glob is left to speak of.
+    return `- ${quoted(result.pattern)} names the directory searched, so it leaves out every file in it. To list them all, use "pattern": "*"${withIgnored(result.includeIgnored)}.`;
+  }
   if (negated && !result.absoluteElsewhere) {
     const glob = result.pattern.slice(1);
     return `- Only files are returned, never directories. A negation leaves out every file in a directory its glob matches, as ripgrep's --glob "!…" does: ${quoted(result.pattern)} leaves out the files inside each directory ${quoted(glob)} matches, not only the files it names.${caseSensitive}`;
