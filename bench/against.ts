@@ -4,7 +4,11 @@
  * benchmark's in-process candidate, engineWorker.ts), the builds taking turns, one further along
  * each round:
  *
- *   node out/bench/against.js TREE DIR... [--runs N] [--pattern P]     (default: 12 runs, the tree's pattern)
+ *   node out/bench/against.js TREE DIR... [--runs N] [--pattern P] [--stages]     (default: 12 runs, the tree's pattern)
+ *
+ * With --stages, each search runs on the main thread with the stage probes of its own build
+ * (stages.ts) instead, and the median of each stage is printed by build: for a change to one
+ * stage, a few milliseconds that the whole search's noise would hide.
  *
  * DIR is another checkout's root, compiled there (`npx tsc -p .`), for instance a `git worktree`
  * of an earlier commit with this checkout's node_modules linked in. Prints each build's median
@@ -28,19 +32,22 @@ interface Build {
   readonly engineWorker: string;
   readonly wallMs: number[];
   readonly loopMs: number[];
+  /** By stage, each search's milliseconds (--stages). */
+  readonly stageMs: Map<string, number[]>;
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '12' }, pattern: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { runs: { type: 'string', default: '12' }, pattern: { type: 'string' }, stages: { type: 'boolean', default: false } } });
   const [treeName, ...others] = positionals;
   if (treeName === undefined || others.length === 0) {
-    throw new Error('usage: node out/bench/against.js TREE DIR... [--runs N] [--pattern P]');
+    throw new Error('usage: node out/bench/against.js TREE DIR... [--runs N] [--pattern P] [--stages]');
   }
   const builds: Build[] = [PROJECT_ROOT, ...others].map((root, index) => ({
     label: index === 0 ? 'this build' : root,
     engineWorker: nodePath.join(nodePath.resolve(root), 'out', 'bench', 'engineWorker.js'),
     wallMs: [],
     loopMs: [],
+    stageMs: new Map<string, number[]>(),
   }));
   const { rgPath } = (await import('@vscode/ripgrep')) as { rgPath: string };
   const spillDirectory = mkdtempSync(nodePath.join(os.tmpdir(), 'workspace-glob-against-'));
@@ -49,7 +56,8 @@ async function main(): Promise<void> {
     pattern: values.pattern ?? treeNamed(treeName).pattern,
     ripgrepPath: rgPath,
     spillDirectory,
-    thread: true,
+    // The probes see the stages only where the search runs: on the worker's main thread.
+    ...(values.stages ? { stages: true } : { thread: true }),
   };
   try {
     const runs = Number(values.runs);
@@ -59,6 +67,9 @@ async function main(): Promise<void> {
         const report = await runEngineWorker(build.engineWorker, config);
         build.wallMs.push(report.wallMs);
         build.loopMs.push(report.eventLoopMaxMs);
+        for (const [stage, ms] of Object.entries(report.stages ?? {})) {
+          build.stageMs.set(stage, [...(build.stageMs.get(stage) ?? []), ms]);
+        }
       }
       process.stderr.write(`${treeName}: round ${run + 1} of ${runs}\n`);
     }
@@ -69,6 +80,16 @@ async function main(): Promise<void> {
   for (const { label, wallMs, loopMs } of builds) {
     console.log(`  ${label}: ${(median(wallMs) / 1000).toFixed(3)} s; ${median(loopMs).toFixed(0)} ms (${Math.max(...loopMs).toFixed(0)} ms)`);
   }
+  if (values.stages) {
+    console.log(`\nStages, median ms (${builds.map(({ label }) => label).join(' | ')}):`);
+    for (const stage of builds[0].stageMs.keys()) {
+      console.log(`  ${stage.trim()}: ${builds.map(({ stageMs }) => medianOrDash(stageMs.get(stage))).join(' | ')}`);
+    }
+  }
+}
+
+function medianOrDash(values: readonly number[] | undefined): string {
+  return values && values.length > 0 ? median(values).toFixed(1) : '-';
 }
 
 main().catch((error: unknown) => {
