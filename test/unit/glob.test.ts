@@ -223,6 +223,17 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual(result.page.map((path) => path.shown).sort(), ['.gitignore', 'inner/.gitignore', 'inner/a.log', 'keep.js', 'wt/b.log']);
   });
 
+  it('applies a .gitignore in a folder opened through a link from a git repository into none', async () => {
+    // Regression: the repository was looked for above the link's own path, so ripgrep was left to
+    // require one; it looks above the real path, found none, and applied no .gitignore at all.
+    tree.write({ 'plain/a.log': 1, 'plain/b.ts': 2 });
+    writeFileSync(tree.path('plain/.gitignore'), '*.log\n');
+    mkdirSync(tree.path('repo/.git'), { recursive: true });
+    symlinkSync(tree.path('plain'), tree.path('repo/link'));
+    const result = await glob({ pattern: '*' }, [{ name: 'link', path: tree.path('repo/link') }], { ripgrepPath: await testRipgrep() });
+    assert.deepEqual(result.page.map((path) => path.shown).sort(), ['.gitignore', 'b.ts']);
+  });
+
   it('says how many ignored files an empty search would find with includeIgnored, and shows some', async () => {
     tree.write({ 'src/a.ts': 1, 'build/x.js': 2, 'build/y.js': 3, 'node_modules/dep/index.js': 4, 'node_modules/dep/lib/z.js': 5 });
     writeFileSync(tree.path('.gitignore'), 'build/\n');

@@ -420,10 +420,14 @@ async function withGitRepository(scope: SearchScope, paths: nodePath.PlatformPat
 
 /**
  * Whether `directory` or one above it holds `.git`, found as ripgrep finds it: a directory or a
- * file (a worktree's or a submodule's), through a symbolic link too.
+ * file (a worktree's or a submodule's), through a symbolic link too. The directories above are
+ * those of its real path, as ripgrep resolves the walk root before it looks above it: a folder
+ * opened through a link (repo/link → a directory in no repository) lies in no repository for
+ * ripgrep, which, told to require one, then applied no .gitignore there at all.
  */
 async function inGitRepository(directory: string, paths: nodePath.PlatformPath): Promise<boolean> {
-  for (let current = directory; ; current = paths.dirname(current)) {
+  const real = await fs.realpath(directory).catch(() => directory);
+  for (let current = real; ; current = paths.dirname(current)) {
     if (await fs.stat(paths.join(current, '.git')).then(() => true, () => false)) {
       return true;
     }
