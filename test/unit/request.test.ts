@@ -158,6 +158,13 @@ describe('request: resolving path and pattern', () => {
     assert.deepEqual(one.scopes.map((scope) => scope.entryPrefix), ['back/only-back/']);
   });
 
+  it('searches a directory a relative path names from several folders once', async () => {
+    // Regression: "../front/src" names front/src from front and from back beside it; it was
+    // searched once for each, so every file in it was listed and counted twice.
+    const request = await resolveRequest({ pattern: '*', path: '../front/src' }, { folders: [front, back] });
+    assert.deepEqual(request.scopes.map((scope) => [scope.searchRoot, scope.entryPrefix]), [[tree.path('front', 'src'), 'front/src/']]);
+  });
+
   it('walks from the innermost folder holding an absolute path and shows paths relative to it', async () => {
     const request = await resolveRequest({ pattern: '*', path: tree.path('front', 'src', 'inner') }, { folders: [front] });
     assert.equal(request.scopes[0].walkRoot, front.path);

@@ -140,10 +140,15 @@ function spelledAll(written: readonly string[], paths: nodePath.PlatformPath): P
   return Promise.all(written.map((root) => spelledOnDisk(root, paths)));
 }
 
-/** The candidates that are directories, each with the innermost workspace folder holding it. */
+/**
+ * The candidates that are directories, each once, with the innermost workspace folder holding it.
+ * Read in several folders, one "path" can name one directory from more than one of them ("../app/src"
+ * from the folders app and web beside it): searched once for each, every file was listed and counted twice.
+ */
 async function directoriesAmong(candidates: readonly string[], folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<SearchRoot[]> {
-  const kinds = await Promise.all(candidates.map((root) => entryKind(root)));
-  return candidates.filter((_, index) => kinds[index] === 'directory').map((root) => ({ root, folder: innermostFolder(root, folders, paths) }));
+  const distinct = [...new Set(candidates)];
+  const kinds = await Promise.all(distinct.map((root) => entryKind(root)));
+  return distinct.filter((_, index) => kinds[index] === 'directory').map((root) => ({ root, folder: innermostFolder(root, folders, paths) }));
 }
 
 /**
