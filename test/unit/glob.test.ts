@@ -844,12 +844,18 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual(partly.page.map((path) => path.shown), ['ci/b.yaml']);
     assert.equal(
       partly.text.split('</files>\n')[1],
-      '1 file matches "ci/*.y{a,}ml" in the workspace, oldest first. An empty alternative in "{…}" is dropped, as ripgrep drops it: "{a,}" matches "a" only, never "a" or nothing, so files only the empty alternative would match are not here. With each alternative written out: "pattern": "{ci/*.yaml,ci/*.yml}".',
+      '1 file matches "ci/*.y{a,}ml" in the workspace, oldest first. An empty alternative in "{…}" is dropped, as ripgrep drops it: "{a,}" matches "a" only, never "a" or nothing, so files only the empty alternative would match are not here. With each alternative written out: "pattern": "ci/{*.yaml,*.yml}".',
     );
-    assert.deepEqual((await search(tree, { pattern: '{ci/*.yaml,ci/*.yml}' })).page.map((path) => path.shown), ['ci/a.yml', 'ci/b.yaml']);
+    assert.deepEqual((await search(tree, { pattern: 'ci/{*.yaml,*.yml}' })).page.map((path) => path.shown), ['ci/a.yml', 'ci/b.yaml']);
     const none = await search(tree, { pattern: 'ci/*.{,x}yml' });
     assert.equal(none.total, 0);
-    assert.match(none.text, /^- An empty alternative in "\{…\}" is dropped, .* With each alternative written out: "pattern": "\{ci\/\*\.yml,ci\/\*\.xyml\}"\.$/m);
+    assert.match(none.text, /^- An empty alternative in "\{…\}" is dropped, .* With each alternative written out: "pattern": "ci\/\{\*\.yml,\*\.xyml\}"\.$/m);
+    // An absolute pattern's written-out form is still one, and finds what the group meant
+    // (regression: "/{<root>/ci/*.yaml,…}" was anchored to the root, and found nothing).
+    const absolute = await search(tree, { pattern: `${tree.root}/ci/*.y{a,}ml` });
+    const meant = /With each alternative written out: "pattern": (".*?")\./.exec(absolute.text)?.[1];
+    assert.ok(meant !== undefined, absolute.text);
+    assert.deepEqual((await search(tree, { pattern: JSON.parse(meant) as string })).page.map((path) => path.shown), ['ci/a.yml', 'ci/b.yaml']);
   });
 
   it('keeps includeIgnored in the pattern a slip, a directory or a repeated root is sent to', async () => {

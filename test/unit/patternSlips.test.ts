@@ -64,13 +64,23 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
 
   it('says a "{…}" holds an empty alternative, which is dropped, with each alternative written out', () => {
     // Regression: "*.y{a,}ml" found the .yaml files and no .yml one, and the answer looked whole.
-    assert.deepEqual(posix('**/*.y{a,}ml'), { emptyAlternative: { writtenOut: '{**/*.yaml,**/*.yml}' } });
+    assert.deepEqual(posix('**/*.y{a,}ml'), { emptyAlternative: { writtenOut: '**/{*.yaml,*.yml}' } });
     assert.deepEqual(posix('{,.}*.json'), { emptyAlternative: { writtenOut: '{*.json,.*.json}' } });
     assert.deepEqual(posix('a{b,,c}d'), { emptyAlternative: { writtenOut: '{abd,ad,acd}' } });
     // A leading "!", "/" or "./" keeps its meaning only in front of the braces.
     assert.deepEqual(posix('!*.y{a,}ml'), { emptyAlternative: { writtenOut: '!{*.yaml,*.yml}' } });
     assert.deepEqual(posix('./x{a,}'), { emptyAlternative: { writtenOut: './{xa,x}' } });
     assert.deepEqual(posix('src/{lib,}/'), { emptyAlternative: { writtenOut: '{src/lib,src}/' } });
+    // Written out, each alternative reads as a path (regression: "src//*.ts" and "/*.ts" inside the
+    // braces matched nothing, and an absolute or "~/" pattern moved into them named a directory
+    // below the search root): no doubled "/", one the group stood before anchors them all, and
+    // the directories every one starts with stay in front.
+    assert.deepEqual(posix('src/{gen,}/*.ts'), { emptyAlternative: { writtenOut: 'src/{gen/*.ts,*.ts}' } });
+    assert.deepEqual(posix('{src,}/*.ts'), { emptyAlternative: { writtenOut: '/{src/*.ts,*.ts}' } });
+    assert.deepEqual(posix('!{src,}/*.ts'), { emptyAlternative: { writtenOut: '!/{src/*.ts,*.ts}' } });
+    assert.deepEqual(posix('/home/me/ws/src/*.y{a,}ml'), { emptyAlternative: { writtenOut: '/home/me/ws/src/{*.yaml,*.yml}' } });
+    assert.deepEqual(posix('~/notes/*.m{d,}'), { emptyAlternative: { writtenOut: '~/notes/{*.md,*.m}' } });
+    assert.deepEqual(posix('a[/]b/{c,}d'), { emptyAlternative: { writtenOut: 'a[/]b/{cd,d}' } });
     // Written out, a second group would nest, which ripgrep 13 refuses: only said.
     assert.deepEqual(posix('x{a,}/*.{ts,js}'), { emptyAlternative: {} });
     // Nothing to say where no alternative is empty, or where every one is ("{}" matches nothing either way).

@@ -6,7 +6,7 @@
  * read; nothing here touches the disk, and it is asked only of a pattern that matched nothing.
  */
 
-import { forEachGlobCharacter } from '../request/patternPath';
+import { forEachGlobCharacter, pathSegments } from '../request/patternPath';
 
 export interface PatternSlips {
   /** The pattern without the whitespace around it, which would have to be part of the names. */
@@ -147,25 +147,55 @@ function emptyAlternativeIn(pattern: string, posix: boolean): PatternSlips['empt
   if (!slipped) {
     return undefined;
   }
-  return groups === 1 ? writtenOut(pattern, outer) : {};
+  return groups === 1 ? writtenOut(pattern, outer, posix) : {};
 }
 
-/** `pattern` with its one group's alternatives (between `delimiters`) written out in full. */
-function writtenOut(pattern: string, delimiters: readonly number[]): { writtenOut?: string } {
+/**
+ * `pattern` with its one group's alternatives (between `delimiters`) written out in full. Each is
+ * read as a path: the "/" the group stood between is not doubled ("src/{gen,}/*.ts" → "src/*.ts",
+ * where "src//*.ts" matched nothing), one the group stood before anchors them all ("{src,}/*.ts"
+ * → "/{src/*.ts,*.ts}"), and the directories every one starts with stay in front of the braces
+ * ("~/notes/*.y{a,}ml" → "~/notes/{*.yaml,*.yml}"), so an absolute or "~/" pattern is still read
+ * as one: inside the braces it named a directory below the search root, and found nothing.
+ */
+function writtenOut(pattern: string, delimiters: readonly number[], posix: boolean): { writtenOut?: string } {
   const open = delimiters[0];
   const close = delimiters[delimiters.length - 1];
-  const lead = /^!?(?:\.?\/)*/.exec(pattern.slice(0, open))?.[0] ?? '';
+  let lead = /^!?(?:\.?\/)*/.exec(pattern.slice(0, open))?.[0] ?? '';
   const trail = pattern.endsWith('/') && close < pattern.length - 1 ? '/' : '';
   const before = pattern.slice(lead.length, open);
   const after = pattern.slice(close + 1, pattern.length - trail.length);
   const alternatives = delimiters.slice(1).map((end, i) => `${before}${pattern.slice(delimiters[i] + 1, end)}${after}`);
   // Before the trailing "/" kept outside, a piece's own is one too many ("src/{lib,}/": "src/").
-  const pieces = [...new Set(alternatives.map((piece) => (trail ? piece.replace(/\/+$/, '') : piece)))].filter((piece) => piece !== '');
+  const trimmed = alternatives.map((piece) => (trail ? piece.replace(/\/+$/, '') : piece));
   // A piece ending in "/" would mean everything under it only at the pattern's end.
-  if (pieces.length === 0 || pieces.some((piece) => piece.endsWith('/'))) {
+  if (trimmed.some((piece) => piece.endsWith('/'))) {
     return {};
   }
-  return { writtenOut: `${lead}${pieces.length === 1 ? pieces[0] : `{${pieces.join(',')}}`}${trail}` };
+  const split = trimmed.map((piece) => pathSegments(piece, posix));
+  if (split.some((segments) => segments.length > 1 && segments[0] === '') && !lead.includes('/')) {
+    lead += '/';
+  }
+  const pieces = [...new Set(split.map((segments) => segments.filter((segment) => segment !== '').join('/')))].filter((piece) => piece !== '');
+  if (pieces.length === 0) {
+    return {};
+  }
+  const shared = sharedDirectories(pieces.map((piece) => pathSegments(piece, posix)));
+  const front = shared.length === 0 ? '' : `${shared.join('/')}/`;
+  const rest = pieces.map((piece) => piece.slice(front.length));
+  return { writtenOut: `${lead}${front}${rest.length === 1 ? rest[0] : `{${rest.join(',')}}`}${trail}` };
+}
+
+/** The leading segments every piece has, short of the last one of any. */
+function sharedDirectories(pieces: ReadonlyArray<readonly string[]>): string[] {
+  const [first, ...others] = pieces;
+  // Not Math.min(...): a group can hold more alternatives than a call takes arguments.
+  const most = pieces.reduce((fewest, segments) => Math.min(fewest, segments.length - 1), first.length - 1);
+  let count = 0;
+  while (count < most && others.every((segments) => segments[count] === first[count])) {
+    count += 1;
+  }
+  return first.slice(0, count);
 }
 
 /**
