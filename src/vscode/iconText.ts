@@ -7,10 +7,15 @@
  * they take no escaping. Free of the `vscode` module so plain-Node tests can check it.
  */
 
-/** VS Code's icon syntax (`$(name)`, `$(name~spin)`), already escaped or not. */
-const ICON = /(\\)?\$\([a-z0-9-]+?(?:~[a-z0-9-]*?)?\)/gi;
+/** VS Code's icon syntax (`$(name)`, `$(name~spin)`). */
+const ICON = /\$\([a-z0-9-]+?(?:~[a-z0-9-]*?)?\)/gi;
 
-/** `text` with every `$(name)` escaped, so it shows as written where icons are drawn. */
+/**
+ * `text` with every `$(name)` escaped, so it shows as written where icons are drawn. One with a
+ * backslash before it gets one too: the text is a name, a path or a pattern, never escaped
+ * already, so that backslash is part of it (a name holding one is shown quoted, with it doubled),
+ * and left alone VS Code took it for the escape and did not show it.
+ */
 export function escapeIcons(text: string): string {
-  return text.replace(ICON, (match, escaped: string | undefined) => (escaped ? match : `\\${match}`));
+  return text.replace(ICON, (match) => `\\${match}`);
 }
