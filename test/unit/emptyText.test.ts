@@ -41,4 +41,15 @@ describe('what an empty answer says of a negated pattern (emptyText.ts)', () => 
       '- Only files are returned, never directories. A negation leaves out every file in a directory its glob matches, as ripgrep\'s --glob "!…" does: "!s*" leaves out the files inside each directory "s*" matches, not only the files it names. Matching is case-sensitive.',
     );
   });
+
+  it('says that "!." and "!./" name the directory searched, as "!/" does, not a glob that matches directories', () => {
+    // Regression: read as a path, "." is the search root and every file is left out, but the
+    // answer spoke of 'each directory "." matches'.
+    for (const pattern of ['!.', '!./', '!./.']) {
+      const context: RenderContext = { maxResults: 100, pattern: compilePattern('!**'), absolutePattern: false, excludesApplied: false, maxPaths: 1_000 };
+      const facts = { complete: true, includeIgnored: false, pattern, rootLabel: 'the workspace', total: 0 };
+      const last = emptyHints(facts as unknown as ResultFacts, context).at(-1) ?? '';
+      assert.equal(last, `- "${pattern}" names the directory searched, so it leaves out every file in it. To list them all, use "pattern": "*".`, pattern);
+    }
+  });
 });

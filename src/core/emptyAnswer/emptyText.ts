@@ -202,8 +202,8 @@ function anyDepthAdvice(result: ResultFacts, anyDepthPattern: string, absolute: 
 function directoriesHint(result: ResultFacts, negated: boolean, source: string): string {
   const directories = result.directories;
   const caseSensitive = result.caseless !== undefined || result.missingDirectoryNear?.otherCase ? '' : ' Matching is case-sensitive.';
-  if (negated && /^!\/*$/.test(source)) {
-    // "!/", or "!<root>/" split at its root: no glob is left to speak of.
+  if (negated && (/^!\/*$/.test(source) || namesOnlyTheRoot(result.pattern.slice(1)))) {
+    // "!/", or "!<root>/" split at its root, or "!." and "!./" read as a path: no glob is left to speak of.
     return `- ${quoted(result.pattern)} names the directory searched, so it leaves out every file in it. To list them all, use "pattern": "*"${withIgnored(result.includeIgnored)}.`;
   }
   if (negated && !result.absoluteElsewhere) {
@@ -228,6 +228,15 @@ function directoriesHint(result: ResultFacts, negated: boolean, source: string):
     return `- ${named}, and only files are returned, never directories. To list the files inside: "pattern": ${quoted(inside)}${withIgnored(result.includeIgnored)}.`;
   }
   return `- Only files are returned, never directories; if ${quoted(result.pattern)} names directories, "pattern": ${quoted(inside)}${withIgnored(result.includeIgnored)} lists the files inside them.${caseSensitive}`;
+}
+
+/**
+ * Whether a pattern's body is made of "." and empty segments only ("." "./"), which name the
+ * search root as a path does (patternPath.ts reads them so): negated, they leave out every file,
+ * and no glob in them matches directories.
+ */
+function namesOnlyTheRoot(body: string): boolean {
+  return body.split('/').every((segment) => segment === '' || segment === '.');
 }
 
 /** The pattern as it was likely meant, for each slip in how it was written (patternSlips.ts). */
