@@ -42,6 +42,17 @@ describe('what an empty answer says of a negated pattern (emptyText.ts)', () => 
     );
   });
 
+  it('does not blame the anchoring of a negation that left nothing, which at any depth leaves out more', () => {
+    // Regression: "!*/" was told that it is anchored and that at any depth ("!**/*/") it finds
+    // nothing either; with the count unknown, to start it with "**/", which can only leave out more.
+    const context: RenderContext = { maxResults: 100, pattern: compilePattern('!*/'), anyDepthPattern: '!**/*/', absolutePattern: false, excludesApplied: false, maxPaths: 1_000 };
+    for (const anyDepthMatches of [undefined, { count: 0, complete: true, pattern: '!**/*/', examples: [] }]) {
+      const facts = { complete: true, includeIgnored: false, pattern: '!*/', rootLabel: 'the workspace', total: 0, ...(anyDepthMatches ? { anyDepthMatches } : {}) };
+      const hints = emptyHints(facts as unknown as ResultFacts, context);
+      assert.ok(!hints.some((line) => /anchored|any depth/.test(line)), hints.join('\n'));
+    }
+  });
+
   it('says that "!." and "!./" name the directory searched, as "!/" does, not a glob that matches directories', () => {
     // Regression: read as a path, "." is the search root and every file is left out, but the
     // answer spoke of 'each directory "." matches'.

@@ -100,7 +100,9 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     hints.push(
       `- ${opening} starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}${anchors}. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}${withIgnored(result.includeIgnored)}.`,
     );
-  } else if (context.anyDepthPattern !== undefined && !otherPatternGiven && !result.directories?.found.length && !result.ignoredMatches?.count) {
+  } else if (context.anyDepthPattern !== undefined && !context.pattern.negated && !otherPatternGiven && !result.directories?.found.length && !result.ignoredMatches?.count) {
+    // Not for a negation: at any depth it leaves out more, never less, so its anchoring cannot be
+    // why nothing is left ("!*/" is empty at any depth too), and "**/" would find nothing more.
     const anchoring = context.absolutePattern
       ? '- The pattern is an absolute path, so only that place was searched.'
       : `- The pattern contains "/", so it is anchored to ${result.rootLabel} (it must match from there down).`;
