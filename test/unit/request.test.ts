@@ -101,6 +101,35 @@ describe('request: resolving path and pattern', () => {
     );
   });
 
+  it('refuses a negation that starts with a folder name, as the paths of several folders are shown, where no folder holds that directory', async () => {
+    // Regression: "!front/src", written as the answer shows front's paths, was matched inside each
+    // folder, named nothing there, and left front/src/a.ts in the answer without a word.
+    const refused = async (pattern: string, calls: string): Promise<void> => {
+      await assert.rejects(
+        resolveRequest({ pattern }, { folders: [front, back] }),
+        (error: unknown) =>
+          error instanceof GlobError &&
+          error.kind === 'invalidInput' &&
+          error.message.startsWith(`The pattern ${JSON.stringify(pattern)} starts with "front", the name of a workspace folder,`) &&
+          error.message.endsWith(`search each folder: ${calls}.`),
+      );
+    };
+    await refused('!front/src', '"path": "front", "pattern": "!/src"; "path": "back", "pattern": "*"');
+    await refused('!/front/src/*.ts', '"path": "front", "pattern": "!/src/*.ts"; "path": "back", "pattern": "*"');
+    await refused('!front/', '"path": "back", "pattern": "*"');
+    // Where a folder holds a directory of that name, the negation names it, and is matched as written.
+    const holding = new TempTree().write({ 'front/x.ts': 1 });
+    try {
+      const request = await resolveRequest({ pattern: '!front/src' }, { folders: [front, { name: 'other', path: holding.root }] });
+      assert.equal(request.pattern.source, '!front/src');
+    } finally {
+      holding.remove();
+    }
+    // With a "path", or a name alone (a directory of that name at any depth), it is matched as written.
+    assert.equal((await resolveRequest({ pattern: '!front/src', path: 'back' }, { folders: [front, back] })).pattern.source, '!front/src');
+    assert.equal((await resolveRequest({ pattern: '!front' }, { folders: [front, back] })).pattern.source, '!front');
+  });
+
   it('reads a path starting with a folder name as that folder', async () => {
     const request = await resolveRequest({ pattern: '*', path: 'back/src' }, { folders: [front, back] });
     assert.equal(request.scopes.length, 1);

@@ -138,6 +138,12 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
   const absoluteElsewhere = patternWasAbsolute ? undefined : await directoryNamedBy(patternText, paths);
   patternText = split.pattern;
   searchRoots = split.searchRoots;
+  if (negation !== '' && !patternWasAbsolute && input.path === undefined) {
+    const refusal = await negationFromFolderName(patternText, searchRoots, paths);
+    if (refusal !== undefined) {
+      throw refusal;
+    }
+  }
   if (input.path === undefined) {
     await Promise.all(searchRoots.map(({ root, folder }) => requireFolderOnDisk(root, folder?.name ?? root, folders.length > 1)));
   }
@@ -292,6 +298,41 @@ export function splitAbsolutePattern(
     throw new GlobError('invalidInput', `The pattern ${JSON.stringify(pattern)} is an absolute path outside "path". Give the directory either in the pattern or in "path", not both.`);
   }
   return { pattern, searchRoots };
+}
+
+/**
+ * Searching several workspace folders, whose paths are shown as "<folder>/<path>", a negation
+ * written the way a model reads them ("!front/dist", "!front/") is matched inside each folder,
+ * where it names nothing unless a folder holds a directory of that folder's name: it left out no
+ * file, and the answer listed every file it was meant to leave out. Where none holds one, it is
+ * refused with the calls that list what was asked for, as the same negation written with the
+ * folder's absolute path is (splitAbsolutePattern).
+ */
+async function negationFromFolderName(pattern: string, searchRoots: readonly SearchRoot[], paths: nodePath.PlatformPath): Promise<GlobError | undefined> {
+  if (searchRoots.length < 2) {
+    return undefined;
+  }
+  const body = pattern.slice(1).replace(/^\//, '');
+  // The longest name that fits: a folder may be named "front/end" beside one named "front".
+  const nameOf = (root: SearchRoot): string => root.folder?.name ?? '';
+  const named = searchRoots
+    .filter((root) => root.folder !== undefined && body.startsWith(`${nameOf(root)}/`))
+    .reduce<SearchRoot | undefined>((longest, root) => (longest === undefined || nameOf(root).length > nameOf(longest).length ? root : longest), undefined);
+  if (named === undefined) {
+    return undefined;
+  }
+  const name = nameOf(named);
+  const held = await Promise.all(searchRoots.map(({ root }) => isDirectory(paths.join(root, name.split('/').join(paths.sep)))));
+  if (held.some(Boolean)) {
+    return undefined;
+  }
+  const rest = body.slice(name.length + 1);
+  const others = searchRoots.filter((root) => root !== named).map(({ root, folder }) => `"path": ${JSON.stringify(folder?.name ?? root)}, "pattern": "*"`);
+  const asked = rest === '' ? [] : [`"path": ${JSON.stringify(name)}, "pattern": ${JSON.stringify(`!/${rest}`)}`];
+  return new GlobError(
+    'invalidInput',
+    `The pattern ${JSON.stringify(pattern)} starts with ${JSON.stringify(name)}, the name of a workspace folder, as the paths of the ${searchRoots.length} folders searched are shown, but a pattern is matched inside each folder, where no directory ${JSON.stringify(name)} lies, so it would leave out no file. To list the files it was meant to keep, search each folder: ${[...asked, ...others].join('; ')}.`,
+  );
 }
 
 /**
