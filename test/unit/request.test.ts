@@ -244,6 +244,25 @@ describe('request: resolving path and pattern', () => {
     }
   });
 
+  it('reads "~" as the home directory where the folder\'s "~" is a link, and asks first', async () => {
+    // Regression: a link named "~" (which a repository can bring, to the home directory or "/")
+    // was read as the folder's own "~" directory, so "path": "~" listed where it led, unasked.
+    const linked = new TempTree().write({ 'away/k.txt': 1, 'ws/a.ts': 2 });
+    try {
+      symlinkSync(linked.path('away'), linked.path('ws', '~'));
+      const folders = [{ name: 'ws', path: linked.path('ws') }];
+      await withHome(tree.root, async () => {
+        const request = await resolveRequest({ pattern: '*', path: '~' }, { folders });
+        assert.deepEqual([request.scopes[0].searchRoot, request.outsideWorkspace], [tree.root, true]);
+        assert.equal(await pathNamesPlaceOutside({ pattern: '*', path: '~/nothing-here' }, { folders }), true);
+        const pattern = await resolveRequest({ pattern: '~/front/src/*.ts' }, { folders: [...folders, front] });
+        assert.deepEqual([pattern.pattern.source, pattern.patternWasAbsolute], ['/src/*.ts', true]);
+      });
+    } finally {
+      linked.remove();
+    }
+  });
+
   it('reads a pattern starting with "~/" as one in the home directory, unless a root holds "~"', async () => {
     await withHome(tree.root, async () => {
       // Inside a folder: split there, as an absolute pattern is.

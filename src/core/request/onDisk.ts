@@ -21,6 +21,14 @@ export async function isDirectory(path: string): Promise<boolean> {
   return (await entryKind(path)) === 'directory';
 }
 
+/** Whether `path` is a directory itself, not a symbolic link to one. */
+export async function isDirectoryNotLink(path: string): Promise<boolean> {
+  return fs.lstat(path).then(
+    (stats) => stats.isDirectory(),
+    () => false,
+  );
+}
+
 /**
  * `path` as it is written on disk: each name outside ASCII that is missing as written stands for
  * the entry beside it that reads the same in NFC ("résumé" composed for a decomposed directory

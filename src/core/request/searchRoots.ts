@@ -10,7 +10,7 @@ import type * as nodePath from 'node:path';
 import { GlobError } from '../errors';
 import { isInside, underFolderPath } from './linkedPaths';
 import { besideMissing } from '../emptyAnswer/missingDirectory';
-import { entryKind, isDirectory, spelledOnDisk } from './onDisk';
+import { entryKind, isDirectoryNotLink, spelledOnDisk } from './onDisk';
 import { missingPathAdvice, relativePathAdvice } from '../emptyAnswer/pathAdvice';
 import { patternForName } from './patternPath';
 import { readTheSame } from '../pattern/unicodeForms';
@@ -26,13 +26,13 @@ export interface SearchRoot {
  * A pattern that starts with "~/" as the absolute pattern it means, in the home directory (as
  * "~/" in `path` is), so that it is split at a search root or gets the "path" that searches it
  * (request.ts); a model writes "~/notes/*.md" for the place in its own words. Not where a search
- * root holds a directory named "~": there the pattern means that one.
+ * root holds a directory named "~" (holdsTildeDirectory): there the pattern means that one.
  */
 export async function homeExpanded(pattern: string, searchRoots: readonly SearchRoot[], paths: nodePath.PlatformPath): Promise<string> {
   if (!pattern.startsWith('~/')) {
     return pattern;
   }
-  const literal = await Promise.all(searchRoots.map(({ root }) => isDirectory(paths.join(root, '~'))));
+  const literal = await Promise.all(searchRoots.map(({ root }) => isDirectoryNotLink(paths.join(root, '~'))));
   if (literal.some(Boolean)) {
     return pattern;
   }
@@ -40,9 +40,14 @@ export async function homeExpanded(pattern: string, searchRoots: readonly Search
   return `${home.replace(/\/$/, '')}${pattern.slice(1)}`;
 }
 
-/** Whether a workspace folder holds a directory named "~" (a script's literal "~" often makes one). */
+/**
+ * Whether a workspace folder holds a directory named "~" (a script's literal "~" often makes one).
+ * A real directory, not a link: "~" meant the home directory, outside the workspace, which the
+ * person is asked before it is listed; a link named "~" that a repository brings (to the home
+ * directory, to "/") took "path": "~" there as a place inside it, listed without asking.
+ */
 async function holdsTildeDirectory(folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<boolean> {
-  return (await Promise.all(folders.map((folder) => isDirectory(paths.join(folder.path, '~'))))).some(Boolean);
+  return (await Promise.all(folders.map((folder) => isDirectoryNotLink(paths.join(folder.path, '~'))))).some(Boolean);
 }
 
 /**
