@@ -1854,6 +1854,10 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
       await rejectsWith(search(several, { pattern: several.path('src/*.ts'), path: 'src, test' }), 'pathNotFound', /one at a time\./);
       // A piece that is no directory: the plain advice.
       await rejectsWith(search(several, { pattern: '*.ts', path: 'src, nope' }), 'pathNotFound', /Give a directory that exists/);
+      // Nor one that climbs out with "..": it is not looked for outside the workspace unasked
+      // (regression: "src, ../<dir>" said the pattern "{src,../<dir>}/**/*.ts", which also finds nothing).
+      const beside = basename(several.root);
+      await rejectsWith(search(several, { pattern: '*.ts', path: `src, ../${beside}` }), 'pathNotFound', /Give a directory that exists/);
       // Past 16 pieces none is looked for (each is a stat): the plain advice.
       await rejectsWith(search(several, { pattern: '*.ts', path: Array<string>(17).fill('src').join(', ') }), 'pathNotFound', /Give a directory that exists/);
     } finally {

@@ -43,7 +43,9 @@ async function severalPathsAdvice(
   pattern: string,
 ): Promise<string | undefined> {
   const pieces = pathText.split(/\s*[,;|]\s*|\s+/).filter((piece) => piece !== '').map(withoutDotSlashAndTrailingSlashes);
-  if (pieces.length < 2 || pieces.length > MOST_LISTED_PATHS || pieces.some((piece) => piece === '' || paths.isAbsolute(piece))) {
+  // Nor a piece with "..": it can name a place outside the workspace, looked at here without the
+  // person asked (the "path" as a whole, "src, ../x", stays inside), and no pattern reaches it.
+  if (pieces.length < 2 || pieces.length > MOST_LISTED_PATHS || pieces.some((piece) => piece === '' || paths.isAbsolute(piece) || piece.split(/[\\/]+/).includes('..'))) {
     return undefined;
   }
   const inSomeFolder = async (piece: string): Promise<boolean> =>
