@@ -2,6 +2,8 @@
 
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { renderModelText, type RenderContext, type ResultFacts } from '../../src/core/page/render';
+import { compilePattern } from '../../src/core/pattern/pattern';
 import { number } from '../../src/core/words';
 
 describe('numbers in the text', () => {
@@ -15,5 +17,36 @@ describe('numbers in the text', () => {
       }),
       { seed: 2026, numRuns: 500 },
     );
+  });
+});
+
+describe('the head page after a stop (render.ts)', () => {
+  it('says a page of files none of whose times were read is in path order, not oldest first', () => {
+    // Regression: "Showing 2 of 3 files …: the 0 files whose times were read, oldest first, then 2
+    // whose times were not read, by path."
+    const entry = (name: string, onPage: number): object => ({ path: name, label: name, isDirectory: false, count: 1, onPage });
+    const facts = {
+      total: 3,
+      unread: 3,
+      complete: false,
+      listedAll: true,
+      incompleteBecause: 'timeout',
+      sampled: false,
+      includeIgnored: false,
+      pattern: '*',
+      rootLabel: 'the workspace',
+      page: [
+        { shown: 'a', entry: 'a' },
+        { shown: 'b', entry: 'b' },
+      ],
+      topLevel: { entries: [entry('a', 1), entry('b', 1), entry('c', 0)], reached: 2, total: 3 },
+      spill: null,
+      warnings: { count: 0 },
+      dropped: { vanished: 0, unreadable: 0 },
+    };
+    const context: RenderContext = { maxResults: 2, pattern: compilePattern('*'), absolutePattern: false, excludesApplied: false, timeoutMs: 1_000, maxPaths: 1_000 };
+    const text = renderModelText(facts as unknown as ResultFacts, context);
+    assert.match(text, /^Showing 2 of 3 files matching "\*" in the workspace, by path: no file's time was read\.$/m);
+    assert.doesNotMatch(text, /oldest/);
   });
 });

@@ -125,6 +125,11 @@ function headLine(result: ResultFacts): string {
     return `Showing the ${number(shown)} oldest of ${ofTotal(result)} ${matching}, oldest first.`;
   }
   const timed = result.total - result.unread;
+  if (timed === 0) {
+    // No time was read at all: "the 0 files whose times were read, oldest first" named an order
+    // the page does not have.
+    return `Showing ${number(shown)} of ${ofTotal(result)} ${matching}, by path: no file's time was read.`;
+  }
   if (shown <= timed) {
     return `Showing the ${number(shown)} oldest of the ${count(timed, 'file')} ${matching} whose times were read, oldest first; the ${number(result.unread)} whose times were not read may be older.`;
   }
