@@ -164,7 +164,7 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
     const result = await search({ pattern: '**/f-{0,}*.ts' });
     assert.equal(result.total, 1);
     const [meant] = await offered({ pattern: '**/f-{0,}*.ts' });
-    assert.equal(meant.label, 'Search for {**/f-0*.ts,**/f-*.ts}');
+    assert.equal(meant.label, 'Search for **/{f-0*.ts,f-*.ts}');
     assert.equal(meant.found.total, 6);
   });
 
