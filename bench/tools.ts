@@ -104,10 +104,13 @@ function gnuTime(log: (line: string) => void, notes: string[]): string | undefin
   return undefined;
 }
 
+/** Whether this run has fetched the package lists already. */
+let listsFetched = false;
+
 /**
  * Installs Debian's package `name` with apt-get, when the runner is root and apt-get exists (as on
  * this project's machines and in CI), so a clean machine measures every candidate; true when it
- * was installed. The package lists are fetched first: a fresh machine may have none yet.
+ * was installed. The package lists are fetched first, once: a fresh machine may have none yet.
  */
 function aptInstall(name: string, why: string, log: (line: string) => void): boolean {
   if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
@@ -115,6 +118,9 @@ function aptInstall(name: string, why: string, log: (line: string) => void): boo
   }
   log(`${why}; installing it: apt-get install ${name}`);
   const environment = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: environment });
+  if (!listsFetched) {
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: environment });
+    listsFetched = true;
+  }
   return spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', name], { stdio: 'inherit', env: environment }).status === 0;
 }
