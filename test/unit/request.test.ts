@@ -130,6 +130,22 @@ describe('request: resolving path and pattern', () => {
     assert.equal((await resolveRequest({ pattern: '!front' }, { folders: [front, back] })).pattern.source, '!front');
   });
 
+  it('matches a negation starting with a folder name as written where a directory the pattern reads it as lies in a folder', async () => {
+    // Regression: the folder's name was looked up as written, so a name the pattern reads as a glob
+    // ("app[1]" matching app1/) or in another Unicode form (a decomposed café/) was taken for one no
+    // folder holds, and a negation that left out app1/src's files was refused.
+    const decomposed = 'cafe\u0301';
+    const holding = new TempTree().write({ 'app1/src/a.ts': 1, [`${decomposed}/src/b.ts`]: 1 });
+    try {
+      for (const [name, pattern] of [['app[1]', '!app[1]/src'], ['app?', '!app?/src'], ['caf\u00e9', '!caf\u00e9/src']]) {
+        const request = await resolveRequest({ pattern }, { folders: [{ name, path: front.path }, { name: 'other', path: holding.root }] });
+        assert.equal(request.pattern.source, pattern);
+      }
+    } finally {
+      holding.remove();
+    }
+  });
+
   it('reads a path starting with a folder name as that folder', async () => {
     const request = await resolveRequest({ pattern: '*', path: 'back/src' }, { folders: [front, back] });
     assert.equal(request.scopes.length, 1);

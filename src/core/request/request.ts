@@ -322,7 +322,13 @@ async function negationFromFolderName(pattern: string, searchRoots: readonly Sea
     return undefined;
   }
   const name = nameOf(named);
-  const held = await Promise.all(searchRoots.map(({ root }) => isDirectory(paths.join(root, name.split('/').join(paths.sep)))));
+  // The name is read as the pattern reads it: one with glob syntax ("app[1]", "app?") can match a
+  // directory of another name, and one outside ASCII one that reads the same in another Unicode
+  // form; the negation then names that directory, which a look-up of the name as written misses.
+  if (!name.split('/').every(isPlainSegment)) {
+    return undefined;
+  }
+  const held = await Promise.all(searchRoots.map(async ({ root }) => isDirectory(await spelledOnDisk(paths.join(root, name.split('/').join(paths.sep)), paths))));
   if (held.some(Boolean)) {
     return undefined;
   }
