@@ -95,4 +95,12 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     assert.deepEqual(posix('src\\**\\*.ts'), { backslashesAsSeparators: 'src/**/*.ts' });
     assert.deepEqual(patternSlips('src\\core\\*.ts', false), {});
   });
+
+  it('writes out an empty alternative of a Windows pattern with "\\" separators as a path', () => {
+    // Regression: on Windows "\" was left as it stood, so "src\{gen,}\*.ts" gave "src\\*.ts" in the
+    // braces (no file there), and an absolute pattern's drive letter went inside them.
+    assert.deepEqual(patternSlips('src\\{gen,}\\*.ts', false), { emptyAlternative: { writtenOut: 'src/{gen/*.ts,*.ts}' } });
+    assert.deepEqual(patternSlips('{src,}\\*.ts', false), { emptyAlternative: { writtenOut: '/{src/*.ts,*.ts}' } });
+    assert.deepEqual(patternSlips('C:\\ws\\src\\*.y{a,}ml', false), { emptyAlternative: { writtenOut: 'C:/ws/src/{*.yaml,*.yml}' } });
+  });
 });

@@ -147,7 +147,11 @@ function emptyAlternativeIn(pattern: string, posix: boolean): PatternSlips['empt
   if (!slipped) {
     return undefined;
   }
-  return groups === 1 ? writtenOut(pattern, outer, posix) : {};
+  // On Windows "\" is a separator, as the pattern is read (request.ts): written out as "/", so each
+  // alternative is read as a path there too ("src\{gen,}\*.ts" gave "src\\*.ts" in the braces,
+  // which matched nothing, and "C:\ws\*.y{a,}ml" its drive letter inside them). One character
+  // for one, so the group's delimiters stay where they are.
+  return groups === 1 ? writtenOut(posix ? pattern : pattern.replace(/\\/g, '/'), outer, posix) : {};
 }
 
 /**
