@@ -56,7 +56,8 @@ describe('what an empty answer says of a negated pattern (emptyText.ts)', () => 
   it('says that "!." and "!./" name the directory searched, as "!/" does, not a glob that matches directories', () => {
     // Regression: read as a path, "." is the search root and every file is left out, but the
     // answer spoke of 'each directory "." matches'.
-    for (const pattern of ['!.', '!./', '!./.']) {
+    // So do those whose ".." goes back up to it (regression: "!src/.." still got the glob line).
+    for (const pattern of ['!.', '!./', '!./.', '!src/..', '!./src/../']) {
       const context: RenderContext = { maxResults: 100, pattern: compilePattern('!**'), absolutePattern: false, excludesApplied: false, maxPaths: 1_000 };
       const facts = { complete: true, includeIgnored: false, pattern, rootLabel: 'the workspace', total: 0 };
       const last = emptyHints(facts as unknown as ResultFacts, context).at(-1) ?? '';

@@ -6,6 +6,7 @@
  */
 
 import { onlyWhitespaceRewritten, rewriteSuggested } from './patternSlips';
+import { tidyPatternPath } from '../request/patternPath';
 import type { RenderContext, ResultFacts } from '../page/render';
 import type { ShownPatternMatches } from '../page/result';
 import { count, countedLabels, number, quoted } from '../words';
@@ -233,12 +234,13 @@ function directoriesHint(result: ResultFacts, negated: boolean, source: string):
 }
 
 /**
- * Whether a pattern's body is made of "." and empty segments only ("." "./"), which name the
- * search root as a path does (patternPath.ts reads them so): negated, they leave out every file,
- * and no glob in them matches directories.
+ * Whether a pattern's body names the search root as a path does, with no glob in it: "." and
+ * empty segments, or a ".." that goes back up ("src/..", "./src/.."), all read so by patternPath.ts
+ * (to "**"). Negated, they leave out every file, and no glob in them matches directories.
  */
 function namesOnlyTheRoot(body: string): boolean {
-  return body.split('/').every((segment) => segment === '' || segment === '.');
+  const tidied = tidyPatternPath(body, true);
+  return !/[*?[\]{}\\]/.test(body) && tidied.parentsAbove === 0 && tidied.pattern === '**';
 }
 
 /** The pattern as it was likely meant, for each slip in how it was written (patternSlips.ts). */
