@@ -48,5 +48,11 @@ describe('the head page after a stop (render.ts)', () => {
     const text = renderModelText(facts as unknown as ResultFacts, context);
     assert.match(text, /^Showing 2 of 3 files matching "\*" in the workspace, by path: no file's time was read\.$/m);
     assert.doesNotMatch(text, /oldest/);
+    // Regression: with the complete list saved, its line still said "oldest first" and that "the
+    // newest of the others" came before the unread ones, where there are no others.
+    const saved = { ...facts, spill: { saved: true, path: 'list.txt', written: 3, pathLines: { first: 9, last: 11 } } };
+    const withList = renderModelText(saved as unknown as ResultFacts, context);
+    assert.match(withList, /^The complete list of 3 paths, by path \(no file's time was read\), is saved in list\.txt: read it with a file-reading tool\. After a short header it holds one path per line, on lines 9 to 11\.$/m);
+    assert.doesNotMatch(withList, /oldest|newest/);
   });
 });

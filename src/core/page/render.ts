@@ -250,13 +250,16 @@ function spillLine(result: ResultFacts): string {
   }
   const cut = spill.written < result.total ? ` (cut at its size bound after ${number(spill.written)} paths)` : '';
   const list = listingCut(result) ? `The list of the ${count(result.total, 'path')} found so far` : `The complete list of ${count(result.total, 'path')}`;
-  const read = `${list}, oldest first, is saved in ${spill.path}${cut}: read it with a file-reading tool.`;
+  // Where no time was read at all, every line is by path: "oldest first", and the newest "just
+  // before" the unread ones, named an order the list does not have (as headLine's did).
+  const noTimeRead = result.unread > 0 && result.unread >= result.total;
+  const read = `${list}, ${noTimeRead ? 'by path (no file\'s time was read)' : 'oldest first'}, is saved in ${spill.path}${cut}: read it with a file-reading tool.`;
   if (spill.written === 0) {
     return read;
   }
   // Files whose times a stop left unread come last, by path: the last lines are not the newest then.
   const newest =
-    spill.written < result.total
+    spill.written < result.total || noTimeRead
       ? ''
       : result.unread > 0
         ? `; ${result.unread === 1 ? 'the last line is a file whose time was not read' : `the last ${count(result.unread, 'line')} are files whose times were not read, by path,`} and the newest of the others come just before ${result.unread === 1 ? 'it' : 'them'}`
