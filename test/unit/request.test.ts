@@ -208,6 +208,12 @@ describe('request: resolving path and pattern', () => {
     // searched once for each, so every file in it was listed and counted twice.
     const request = await resolveRequest({ pattern: '*', path: '../front/src' }, { folders: [front, back] });
     assert.deepEqual(request.scopes.map((scope) => [scope.searchRoot, scope.entryPrefix]), [[tree.path('front', 'src'), 'front/src/']]);
+    // Regression: a file so named was checked for being a file only where one place was named, so it
+    // was said not to exist, with the place named twice.
+    await assert.rejects(
+      resolveRequest({ pattern: '*', path: '../front/src/a.ts' }, { folders: [front, back] }),
+      (error: unknown) => error instanceof GlobError && error.message.startsWith('The "path" "../front/src/a.ts" is a file, not a directory.'),
+    );
   });
 
   it('walks from the innermost folder holding an absolute path and shows paths relative to it', async () => {

@@ -140,9 +140,14 @@ export async function resolvePath(
   return found;
 }
 
-/** Each path as it is spelled on disk, in any normalization form (onDisk.ts). */
-function spelledAll(written: readonly string[], paths: nodePath.PlatformPath): Promise<string[]> {
-  return Promise.all(written.map((root) => spelledOnDisk(root, paths)));
+/**
+ * Each path as it is spelled on disk, in any normalization form (onDisk.ts), each once. Read in
+ * several folders, one "path" can name one place from more than one ("../app/a.txt" from the
+ * folders app and web beside it): a file so named was said not to exist, since only a single
+ * candidate was checked for being a file, and the error named the place twice.
+ */
+async function spelledAll(written: readonly string[], paths: nodePath.PlatformPath): Promise<string[]> {
+  return [...new Set(await Promise.all(written.map((root) => spelledOnDisk(root, paths))))];
 }
 
 /**
