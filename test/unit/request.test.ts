@@ -146,6 +146,21 @@ describe('request: resolving path and pattern', () => {
     }
   });
 
+  it('takes a directory whose name starts with ".." as inside its folder', async () => {
+    // Regression: "..cache" was told from a place above the folder by its first two characters, so
+    // the person was asked before a search inside the workspace, and its paths were shown absolute.
+    const holding = new TempTree().write({ '..cache/c.ts': 1 });
+    try {
+      const folders = [{ name: 'ws', path: holding.root }];
+      assert.equal(await pathNamesPlaceOutside({ pattern: '*.ts', path: '..cache' }, { folders }), false);
+      const request = await resolveRequest({ pattern: '*.ts', path: '..cache' }, { folders });
+      assert.equal(request.outsideWorkspace, false);
+      assert.deepEqual(request.scopes.map((scope) => [scope.walkRoot, scope.entryPrefix]), [[holding.root, '..cache/']]);
+    } finally {
+      holding.remove();
+    }
+  });
+
   it('reads a path starting with a folder name as that folder', async () => {
     const request = await resolveRequest({ pattern: '*', path: 'back/src' }, { folders: [front, back] });
     assert.equal(request.scopes.length, 1);

@@ -57,5 +57,8 @@ export async function underFolderPath(absolute: string, folders: readonly Worksp
 /** Whether `path` is `directory` or lies below it, as written. */
 export function isInside(directory: string, path: string, paths: nodePath.PlatformPath): boolean {
   const relative = paths.relative(directory, path);
-  return relative === '' || (!relative.startsWith('..') && !paths.isAbsolute(relative));
+  // Above it only where the first name is ".." itself: "..cache" and "..,src" are names inside it,
+  // which a test for the text ".." took for a place outside (asked about, shown absolute).
+  const up = relative === '..' || relative.startsWith(`..${paths.sep}`);
+  return relative === '' || (!up && !paths.isAbsolute(relative));
 }
