@@ -3,7 +3,8 @@ import { symlinkSync } from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import { GlobError } from '../../src/core/errors';
-import { normalizePattern, pathNamesPlaceOutside, resolveRequest, splitAbsolutePattern, type WorkspaceFolder } from '../../src/core/request/request';
+import { splitAbsolutePattern } from '../../src/core/request/absolutePattern';
+import { normalizePattern, pathNamesPlaceOutside, resolveRequest, type WorkspaceFolder } from '../../src/core/request/request';
 import { withHome } from './helpers/home';
 import { TempTree } from './helpers/tree';
 

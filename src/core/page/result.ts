@@ -6,7 +6,7 @@
 
 import type { RawName } from '../names';
 import type { PatternSlips } from '../emptyAnswer/patternSlips';
-import type { AbsoluteElsewhere } from '../request/request';
+import type { AbsoluteElsewhere } from '../request/absolutePattern';
 import type { SpillOutcome } from '../spill/spill';
 import type { StopReason } from '../walk/stopper';
 

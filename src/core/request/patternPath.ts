@@ -8,6 +8,7 @@
  * segments count: those inside `{…}` or `[…]` or after a `\` are left as they are.
  */
 
+import type * as nodePath from 'node:path';
 import { VCS_METADATA_NAMES } from '../ripgrep/args';
 import { readTheSame } from '../pattern/unicodeForms';
 
@@ -207,4 +208,12 @@ export function versionControlNamed(pattern: string): string | undefined {
   }
   const names: ReadonlySet<string> = new Set(VCS_METADATA_NAMES);
   return pattern.split('/').find((segment) => names.has(segment));
+}
+
+/**
+ * A path in `/` separators. Only where `\\` is a separator: elsewhere it is part of a name, and
+ * "path": "back\\slash" showed its files as back/slash/…, paths that do not exist.
+ */
+export function toSlashes(path: string, paths: nodePath.PlatformPath): string {
+  return paths.sep === '\\' ? path.replace(/\\/g, '/') : path;
 }
