@@ -327,26 +327,28 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
     await aftermath(watch.pids);
   });
 
-  it('timed out as ripgrep ends: the complete list is saved, and the footer does not call its unread last lines the newest', async () => {
-    // Regression: "..., so the newest files are on its last lines" where the last lines were the
-    // files whose times were not read, by path.
-    let expire: (() => void) | undefined;
+  /** A search of the big tree whose timeout fires, by hand, as ripgrep's run ends. */
+  async function timedOutAsRipgrepEnds(options: Partial<GlobOptions>): Promise<{ result: GlobResult; watch: RipgrepWatch }> {
+    const timer = new ManualTimer();
     const watch = new RipgrepWatch();
     const result = await search(big, { pattern: '*.txt' }, {
       timeoutMs: 60_000,
-      maxResults: 10,
-      spillDirectory: scratch.path('timeout-lists'),
-      startTimer: (_ms, onExpiry) => {
-        expire = onExpiry;
-        return () => undefined;
-      },
+      startTimer: timer.startTimer,
       onRipgrep: (event) => {
         watch.onRipgrep(event);
         if (event.phase === 'end') {
-          expire?.();
+          timer.fire();
         }
       },
+      ...options,
     });
+    return { result, watch };
+  }
+
+  it('timed out as ripgrep ends: the complete list is saved, and the footer does not call its unread last lines the newest', async () => {
+    // Regression: "..., so the newest files are on its last lines" where the last lines were the
+    // files whose times were not read, by path.
+    const { result, watch } = await timedOutAsRipgrepEnds({ maxResults: 10, spillDirectory: scratch.path('timeout-lists') });
     assert.equal(result.incompleteBecause, 'timeout');
     assert.ok(result.unread > 0 && result.total === 20_000, `${result.unread} unread of ${result.total}`);
     assert.ok(result.spill?.saved, 'the list is saved after a timeout');
@@ -358,22 +360,7 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
   it('timed out as ripgrep ends, with a page that is the head: it is the oldest only of the files whose times were read', async () => {
     // Regression: "Showing the 1 oldest of 20,000 files", where a file whose time was not read
     // (last, by path) may be older than the one shown.
-    let expire: (() => void) | undefined;
-    const watch = new RipgrepWatch();
-    const result = await search(big, { pattern: '*.txt' }, {
-      timeoutMs: 60_000,
-      maxResults: 1,
-      startTimer: (_ms, onExpiry) => {
-        expire = onExpiry;
-        return () => undefined;
-      },
-      onRipgrep: (event) => {
-        watch.onRipgrep(event);
-        if (event.phase === 'end') {
-          expire?.();
-        }
-      },
-    });
+    const { result, watch } = await timedOutAsRipgrepEnds({ maxResults: 1 });
     assert.ok(result.unread > 0 && result.total === 20_000, `${result.unread} unread of ${result.total}`);
     assert.equal(result.sampled, false);
     const read = (20_000 - result.unread).toLocaleString('en-US');
