@@ -32,8 +32,7 @@ export async function homeExpanded(pattern: string, searchRoots: readonly Search
   if (!pattern.startsWith('~/')) {
     return pattern;
   }
-  const literal = await Promise.all(searchRoots.map(({ root }) => isDirectoryNotLink(paths.join(root, '~'))));
-  if (literal.some(Boolean)) {
+  if (await holdsTildeDirectory(searchRoots.map(({ root }) => root), paths)) {
     return pattern;
   }
   const home = paths.sep === '\\' ? os.homedir().replace(/\\/g, '/') : os.homedir();
@@ -41,13 +40,13 @@ export async function homeExpanded(pattern: string, searchRoots: readonly Search
 }
 
 /**
- * Whether a workspace folder holds a directory named "~" (a script's literal "~" often makes one).
- * A real directory, not a link: "~" meant the home directory, outside the workspace, which the
+ * Whether one of `directories` (search roots, workspace folders) holds a directory named "~" (a
+ * script's literal "~" often makes one). A real directory, not a link: "~" meant the home directory, outside the workspace, which the
  * person is asked before it is listed; a link named "~" that a repository brings (to the home
  * directory, to "/") took "path": "~" there as a place inside it, listed without asking.
  */
-async function holdsTildeDirectory(folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<boolean> {
-  return (await Promise.all(folders.map((folder) => isDirectoryNotLink(paths.join(folder.path, '~'))))).some(Boolean);
+async function holdsTildeDirectory(directories: readonly string[], paths: nodePath.PlatformPath): Promise<boolean> {
+  return (await Promise.all(directories.map((directory) => isDirectoryNotLink(paths.join(directory, '~'))))).some(Boolean);
 }
 
 /**
@@ -74,7 +73,7 @@ export async function namesPlaceOutside(pathText: string, folders: readonly Work
  * directory named "~", "path" names that one, as a pattern starting with "~/" does (homeExpanded).
  */
 async function homeExpandedPath(pathText: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<string> {
-  const fromHome = (pathText === '~' || pathText.startsWith('~/')) && !(await holdsTildeDirectory(folders, paths));
+  const fromHome = (pathText === '~' || pathText.startsWith('~/')) && !(await holdsTildeDirectory(folders.map((folder) => folder.path), paths));
   return fromHome ? paths.join(os.homedir(), pathText.slice(1)) : pathText;
 }
 
