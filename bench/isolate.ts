@@ -45,7 +45,7 @@ export async function isolateListingAndStat(coreDirectory: string, search: () =>
         listed.push({ root, name });
         count = Math.max(count, index + 1);
       },
-      finish: () => Promise.resolve({ mtimes: new Float64Array(count), vanished: 0, unreadable: 0, skipped: 0 }),
+      finish: () => Promise.resolve({ mtimes: new Float64Array(count), inodes: new Uint32Array(count), vanished: 0, unreadable: 0, skipped: 0 }),
     };
   };
   let listingAloneMs: number;

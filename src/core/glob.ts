@@ -9,7 +9,9 @@ import type { RipgrepEvent } from './ripgrep/reported';
 import { groupByTopLevelEntry } from './page/group';
 import { probeIgnored, probeIgnoredInNearDirectory } from './emptyAnswer/ignoredProbe';
 import type { StatMode } from './walk/modifiedTimes';
+import { aliasCount } from './order/aliases';
 import { modifiedOrder } from './order/order';
+import { joinName } from './names';
 import { excludedBy, firstMissingDirectory } from './emptyAnswer/missingDirectory';
 import { probeNearMatches, type NearMatches } from './emptyAnswer/nearMatches';
 import { versionControlNamed } from './request/patternPath';
@@ -143,6 +145,7 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const { names, scopeOf, mtimes } = found;
     const scopes = request.scopes;
     const { order, repeated } = modifiedOrder(mtimes, { names, scopeOf, prefixes: scopes.map(({ shownPrefix }) => shownPrefix) });
+    const aliases = aliasCount(order, mtimes, found.inodes, (match) => joinName(scopes[scopeOf[match]].walkRoot, names[match]));
     // A stop that came once ripgrep had listed everything and every time was read cut nothing.
     const cutNothing = found.listedAll && found.skipped === 0;
     const incompleteBecause = cutNothing ? undefined : (stopper.reason ?? (found.killedBy ? 'ripgrepKilled' : undefined));
@@ -182,6 +185,7 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
       found,
       order,
       repeated,
+      aliases,
       ...(ignored ? { ignored } : {}),
       near,
       ...(nearIgnored ? { nearIgnored } : {}),

@@ -30,6 +30,8 @@ export interface CompletedSearchParts {
   readonly order: Uint32Array;
   /** Matches left out of `order` as second listings of a file already in it. */
   readonly repeated: number;
+  /** Matches in `order` that lead to a file an earlier one leads to as well (order/aliases.ts). */
+  readonly aliases: number;
   readonly entries: TopLevelEntries;
   readonly incompleteBecause: Incompleteness | undefined;
   /** For a complete search that found nothing: what `includeIgnored` would find. */
@@ -112,6 +114,7 @@ export class CompletedSearch implements GlobSearch {
       warnings: { count: found.warningCount, first: found.warnings },
       dropped: { vanished: found.vanished, unreadable: found.unreadable, repeated: this.parts.repeated },
       unread: found.skipped,
+      aliases: this.parts.aliases,
       listedAll: found.listedAll,
       ...(order.length === 0 ? await explainEmpty(request, found, { ignored: this.parts.ignored, nearIgnored: this.parts.nearIgnored }, this.parts.near, this.parts.missing) : bracesSlip(request.patternAsGiven)),
       ...(order.length === 0 && request.absoluteElsewhere ? { absoluteElsewhere: request.absoluteElsewhere } : {}),

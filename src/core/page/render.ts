@@ -75,8 +75,17 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
     // On the count's own line too, for the same reason.
     lines[footerStart] += ` ${EMPTY_ALTERNATIVE_DROPPED}, so files only the empty alternative would match are not here. ${writtenOutAdvice(result.emptyAlternative.writtenOut, result.includeIgnored)}`;
   }
+  if (result.aliases > 0) {
+    lines.push(aliasLine(result.total, result.aliases));
+  }
   lines.push(...problems(result));
   return lines.join('\n');
+}
+
+/** That some paths lead to one file, so the count of paths is not read as one of files. */
+function aliasLine(total: number, aliases: number): string {
+  const files = total - aliases;
+  return `The ${count(total, 'path')} ${total === 1 ? 'is' : 'are'} ${count(files, 'distinct file')}: ${number(aliases)} of them ${aliases === 1 ? 'leads' : 'lead'} through a symbolic or hard link to a file another path here leads to as well.`;
 }
 
 function sampleFooter(result: ResultFacts, context: RenderContext): string[] {

@@ -85,6 +85,12 @@ export interface GlobResult extends EmptyResultFacts {
    * path (counted in `total`, their top-level entries too).
    */
   readonly unread: number;
+  /**
+   * Paths in the result that lead to a file another of its paths leads to as well (a symbolic
+   * link followed, or a hard link): each path is listed and counted, so the result holds
+   * `total - aliases` distinct files.
+   */
+  readonly aliases: number;
   /** True when ripgrep listed every match, so a stop cut only the reading of times. */
   readonly listedAll: boolean;
   /** For an empty result: the directory outside the search roots that the pattern named (request.ts). */

@@ -74,6 +74,8 @@ export function batchPaths(batch: Omit<StatBatch, 'id'>): Array<string | Buffer>
 export interface StatBatchResult {
   readonly id: number;
   readonly mtimes: Float64Array;
+  /** The low 32 bits of each file's inode number (0 unless Read): see ModifiedTimesSummary. */
+  readonly inodes: Uint32Array;
   /** One StatOutcome per path (time 0 unless Read). */
   readonly outcomes: Uint8Array;
 }
@@ -176,6 +178,7 @@ export function statPool(): StatPool {
 export async function statBatchAsync(batch: Omit<StatBatch, 'id'>): Promise<StatBatchResult> {
   const paths = batchPaths(batch);
   const mtimes = new Float64Array(paths.length);
+  const inodes = new Uint32Array(paths.length);
   const outcomes = new Uint8Array(paths.length);
   await Promise.all(
     paths.map(
@@ -190,11 +193,12 @@ export async function statBatchAsync(batch: Omit<StatBatch, 'id'>): Promise<Stat
             outcomes[i] = statOutcome(error, stats);
             if (outcomes[i] === StatOutcome.Read) {
               mtimes[i] = stats.mtimeMs;
+              inodes[i] = stats.ino;
             }
             resolve();
           });
         }),
     ),
   );
-  return { id: -1, mtimes, outcomes };
+  return { id: -1, mtimes, inodes, outcomes };
 }

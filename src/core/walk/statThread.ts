@@ -16,6 +16,7 @@ if (!port) {
 port.on('message', (batch: StatBatch) => {
   const paths = batchPaths(batch);
   const mtimes = new Float64Array(paths.length);
+  const inodes = new Uint32Array(paths.length);
   const outcomes = new Uint8Array(paths.length);
   paths.forEach((path, i) => {
     // A stopped search waits for every batch it sent: past the few reads it still allows, the
@@ -35,8 +36,9 @@ port.on('message', (batch: StatBatch) => {
     outcomes[i] = statOutcome(null, stats);
     if (stats && outcomes[i] === StatOutcome.Read) {
       mtimes[i] = stats.mtimeMs;
+      inodes[i] = stats.ino;
     }
   });
-  const result: StatBatchResult = { id: batch.id, mtimes, outcomes };
-  port.postMessage(result, [mtimes.buffer, outcomes.buffer]);
+  const result: StatBatchResult = { id: batch.id, mtimes, inodes, outcomes };
+  port.postMessage(result, [mtimes.buffer, inodes.buffer, outcomes.buffer]);
 });

@@ -67,10 +67,12 @@ export class AdaptiveModifiedTimes implements ModifiedTimes {
     const pooled = await this.pooled.finish();
     // The pool was given the last match, so its times cover every index; the calling thread's
     // are those of the matches before the hand-over.
-    const mtimes = pooled.mtimes;
+    const { mtimes, inodes } = pooled;
     mtimes.set(here.mtimes);
+    inodes.set(here.inodes);
     return {
       mtimes,
+      inodes,
       vanished: here.vanished + pooled.vanished,
       unreadable: here.unreadable + pooled.unreadable,
       skipped: here.skipped + pooled.skipped,

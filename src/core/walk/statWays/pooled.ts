@@ -108,7 +108,7 @@ export class PooledModifiedTimes implements ModifiedTimes {
     // One string crosses to the thread far more cheaply than an array of short ones.
     const message: Omit<StatBatch, 'id'> = { root: batch.root, names: batch.names.join('\0'), bytes: batch.bytes, stop: this.stop };
     const take = (result: StatBatchResult): void => {
-      batch.indexes.forEach((index, i) => this.record.setOutcome(index, result.outcomes[i], result.mtimes[i]));
+      batch.indexes.forEach((index, i) => this.record.setOutcome(index, result.outcomes[i], result.mtimes[i], result.inodes[i]));
     };
     this.pending.push(
       this.submit(message)

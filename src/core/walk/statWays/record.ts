@@ -1,6 +1,6 @@
 /**
- * What every stat way keeps: each match's time (NaN until read, or when it cannot be), the
- * counts of files gone, unreadable and skipped, and when a stop means "read no more".
+ * What every stat way keeps: each match's time (NaN until read, or when it cannot be) and inode
+ * number, the counts of files gone, unreadable and skipped, and when a stop means "read no more".
  */
 
 import type { Stats } from 'node:fs';
@@ -30,6 +30,7 @@ export function stopsNow(signal: AbortSignal | undefined): boolean {
 /** The times and counts every way shares. */
 export class TimesRecord {
   mtimes = new Float64Array(1024);
+  inodes = new Uint32Array(1024);
   added = 0;
   vanished = 0;
   unreadable = 0;
@@ -41,6 +42,7 @@ export class TimesRecord {
    */
   admit(index: number, signal: AbortSignal | undefined): boolean {
     this.mtimes = withRoomFor(this.mtimes, index);
+    this.inodes = withRoomFor(this.inodes, index);
     this.mtimes[index] = Number.NaN;
     this.added = Math.max(this.added, index + 1);
     if (signal?.aborted) {
@@ -56,9 +58,10 @@ export class TimesRecord {
     this.skipped += 1;
   }
 
-  setOutcome(index: number, outcome: number, mtime: number): void {
+  setOutcome(index: number, outcome: number, mtime: number, inode: number): void {
     if (outcome === StatOutcome.Read) {
       this.mtimes[index] = mtime;
+      this.inodes[index] = inode;
     } else if (outcome === StatOutcome.Vanished) {
       this.vanished += 1;
     } else if (outcome === StatOutcome.Skipped) {
@@ -69,10 +72,10 @@ export class TimesRecord {
   }
 
   set(index: number, error: NodeJS.ErrnoException | null, stats: Stats | undefined): void {
-    this.setOutcome(index, statOutcome(error, stats), stats?.mtimeMs ?? 0);
+    this.setOutcome(index, statOutcome(error, stats), stats?.mtimeMs ?? 0, stats?.ino ?? 0);
   }
 
   summary(): ModifiedTimesSummary {
-    return { mtimes: this.mtimes.subarray(0, this.added), vanished: this.vanished, unreadable: this.unreadable, skipped: this.skipped };
+    return { mtimes: this.mtimes.subarray(0, this.added), inodes: this.inodes.subarray(0, this.added), vanished: this.vanished, unreadable: this.unreadable, skipped: this.skipped };
   }
 }

@@ -1,0 +1,101 @@
+/**
+ * Paths that lead to one file (order/aliases.ts): a file reached through symbolic links (followed)
+ * or hard links is listed once per path, and the footer says how many paths there are per
+ * distinct file; files that only share a time are never taken for one.
+ */
+
+import * as assert from 'node:assert/strict';
+import { linkSync, symlinkSync } from 'node:fs';
+import { glob, type GlobOptions, type GlobResult } from '../../src/core';
+import type { StatMode } from '../../src/core/walk/modifiedTimes';
+import { testRipgrep } from './helpers/ripgrep';
+import { at, TempTree } from './helpers/tree';
+
+const SAME_TIME = at('2024-03-01');
+
+async function search(tree: TempTree, pattern: string, options: Partial<GlobOptions> = {}): Promise<GlobResult> {
+  return glob({ pattern }, [{ name: 'ws', path: tree.root }], { ripgrepPath: await testRipgrep(), emptyProbeMs: 0, ...options });
+}
+
+function aliasLine(result: GlobResult): string | undefined {
+  return result.text.split('\n').find((line) => line.includes('distinct file'));
+}
+
+describe('paths that lead to one file', () => {
+  let tree: TempTree;
+  beforeEach(() => {
+    tree = new TempTree();
+  });
+  afterEach(() => {
+    tree.remove();
+  });
+
+  it('counts second paths through symbolic and hard links, and no file that only shares the time', async () => {
+    tree.write({ 'v2/a.ts': SAME_TIME, 'other.ts': SAME_TIME, 'late.ts': SAME_TIME + 60 });
+    symlinkSync('v2', tree.path('current'));
+    symlinkSync('v2/a.ts', tree.path('alias.ts'));
+    linkSync(tree.path('v2', 'a.ts'), tree.path('hard.ts'));
+    const statModes: readonly StatMode[] = ['pool', 'sync', 'async', 'adaptive'];
+    for (const statMode of statModes) {
+      const followed = await search(tree, '*.ts', { rules: { followSymlinks: true }, statMode });
+      assert.deepEqual(
+        followed.page.map((path) => path.shown),
+        ['alias.ts', 'current/a.ts', 'hard.ts', 'other.ts', 'v2/a.ts', 'late.ts'],
+        statMode,
+      );
+      assert.equal(followed.aliases, 3, statMode);
+      assert.equal(
+        aliasLine(followed),
+        'The 6 paths are 3 distinct files: 3 of them lead through a symbolic or hard link to a file another path here leads to as well.',
+        statMode,
+      );
+      // Unfollowed, a symbolic link is not listed; the hard link is a name like any other.
+      const unfollowed = await search(tree, '*.ts', { rules: { followSymlinks: false }, statMode });
+      assert.deepEqual(
+        unfollowed.page.map((path) => path.shown),
+        ['hard.ts', 'other.ts', 'v2/a.ts', 'late.ts'],
+        statMode,
+      );
+      assert.equal(unfollowed.aliases, 1, statMode);
+      assert.match(unfollowed.text, /The 4 paths are 3 distinct files: 1 of them leads through/, statMode);
+    }
+  });
+
+  it('says it when the page is a sample too, with the counts of the whole result', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      tree.write({ [`lib/v1/f${i}.ts`]: SAME_TIME + i });
+    }
+    symlinkSync('v1', tree.path('lib', 'current'));
+    tree.write({ 'src/main.ts': SAME_TIME });
+    const result = await search(tree, '*.ts', { rules: { followSymlinks: true }, maxResults: 5 });
+    assert.equal(result.total, 61);
+    assert.ok(result.sampled || result.page.length < result.total);
+    assert.equal(result.aliases, 30);
+    assert.equal(aliasLine(result), 'The 61 paths are 31 distinct files: 30 of them lead through a symbolic or hard link to a file another path here leads to as well.');
+  });
+
+  it('takes no file for another because it shares the time, in runs of equal times long and short', async () => {
+    // Hundreds of files with one time make a run whose inode numbers are sorted to be compared.
+    const files: Record<string, number> = {};
+    for (let i = 0; i < 300; i += 1) {
+      files[`many/f${i}.txt`] = SAME_TIME;
+    }
+    tree.write({ ...files, 'pair/a.txt': SAME_TIME + 5, 'pair/b.txt': SAME_TIME + 5 });
+    const result = await search(tree, '*.txt', { rules: { followSymlinks: true } });
+    assert.equal(result.total, 302);
+    assert.equal(result.aliases, 0);
+    assert.equal(aliasLine(result), undefined);
+  });
+
+  it('finds the second path in a long run of equal times', async () => {
+    const files: Record<string, number> = {};
+    for (let i = 0; i < 300; i += 1) {
+      files[`many/f${i}.txt`] = SAME_TIME;
+    }
+    tree.write(files);
+    linkSync(tree.path('many', 'f150.txt'), tree.path('many', 'same-as-150.txt'));
+    const result = await search(tree, '*.txt', { maxResults: 1000 });
+    assert.equal(result.total, 301);
+    assert.equal(result.aliases, 1);
+  });
+});
