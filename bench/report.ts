@@ -90,13 +90,13 @@ export function stageTable(report: WorkerReport): string {
   return lines.join('\n');
 }
 
-/** Sort + group + sample + render + spill over the total, from a stage run. */
+/** Sort (with the look for paths to one file) + group + sample + render + spill over the total, from a stage run. */
 export function tailShare(report: WorkerReport): number | undefined {
   const stages = report.stages;
   if (!stages) {
     return undefined;
   }
-  const tail = [STAGES.sort, STAGES.group, STAGES.sample, STAGES.render, STAGES.spill].reduce((sum, stage) => sum + (stages[stage] ?? 0), 0);
+  const tail = [STAGES.sort, STAGES.aliases, STAGES.group, STAGES.sample, STAGES.render, STAGES.spill].reduce((sum, stage) => sum + (stages[stage] ?? 0), 0);
   return tail / report.wallMs;
 }
 

@@ -97,7 +97,7 @@ async function benchTree(tree: BuiltTree, tools: Tools, options: BenchOptions): 
   }
   print(`\nCommands (cwd = the tree's root):\n\n${commandsList(candidates)}`);
   print(
-    `\nStage split of ${STAGE_RUNS} more in-process searches, on the main thread (bench/stages.ts times the compiled engine's stage functions in place); the one whose sort + group + sample + render + spill share is the median (${stageRuns.map((report) => percent(tailShare(report) ?? 0)).join(', ')}):\n`,
+    `\nStage split of ${STAGE_RUNS} more in-process searches, on the main thread (bench/stages.ts times the compiled engine's stage functions in place); the one whose sort + links + group + sample + render + spill share is the median (${stageRuns.map((report) => percent(tailShare(report) ?? 0)).join(', ')}):\n`,
   );
   print(stageTable(stages));
   print(`\nissue 4 targets:\n`);
