@@ -301,6 +301,30 @@ describe('request: resolving path and pattern', () => {
     }
   });
 
+  it('reads "~" only in the folders whose "~" is a real directory, where another folder\'s is a link', async () => {
+    // Regression: one folder's real "~" kept "path": "~" as written, and it was then read in
+    // every folder, another folder's link named "~" too, whose target was listed unasked.
+    const mixed = new TempTree().write({ 'away/k.txt': 1, 'real/~/a.ts': 2, 'linked/b.ts': 3 });
+    try {
+      symlinkSync(mixed.path('away'), mixed.path('linked', '~'));
+      const folders = [
+        { name: 'real', path: mixed.path('real') },
+        { name: 'linked', path: mixed.path('linked') },
+      ];
+      for (const path of ['~', '~/']) {
+        const request = await resolveRequest({ pattern: '*', path }, { folders });
+        assert.deepEqual(
+          request.scopes.map((scope) => scope.searchRoot),
+          [mixed.path('real', '~')],
+          path,
+        );
+        assert.equal(await pathNamesPlaceOutside({ pattern: '*', path }, { folders }), false, path);
+      }
+    } finally {
+      mixed.remove();
+    }
+  });
+
   it('reads a pattern starting with "~/" as one in the home directory, unless a root holds "~"', async () => {
     await withHome(tree.root, async () => {
       // Inside a folder: split there, as an absolute pattern is.

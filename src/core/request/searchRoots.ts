@@ -46,7 +46,31 @@ export async function homeExpanded(pattern: string, searchRoots: readonly Search
  * directory, to "/") took "path": "~" there as a place inside it, listed without asking.
  */
 async function holdsTildeDirectory(directories: readonly string[], paths: nodePath.PlatformPath): Promise<boolean> {
-  return (await Promise.all(directories.map((directory) => isDirectoryNotLink(paths.join(directory, '~'))))).some(Boolean);
+  return (await tildeHolders(directories, paths)).length > 0;
+}
+
+/** Those of `directories` that hold a real directory named "~" (holdsTildeDirectory). */
+async function tildeHolders(directories: readonly string[], paths: nodePath.PlatformPath): Promise<string[]> {
+  const holds = await Promise.all(directories.map((directory) => isDirectoryNotLink(paths.join(directory, '~'))));
+  return directories.filter((_, i) => holds[i]);
+}
+
+/** Whether a "path" starts with the name "~". */
+function startsWithTilde(pathText: string): boolean {
+  return pathText === '~' || pathText.startsWith('~/');
+}
+
+/**
+ * The folders a relative "path" is read in: each, but for a "~" path kept as written (a folder
+ * holds a real "~"), only those whose "~" is a real directory. Another folder's link named "~"
+ * (to the home directory, to "/") was read too, and listed where it led without asking.
+ */
+async function foldersToReadIn(pathText: string, text: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<readonly WorkspaceFolder[]> {
+  if (!(startsWithTilde(pathText) && text === pathText)) {
+    return folders;
+  }
+  const holders = new Set(await tildeHolders(folders.map((folder) => folder.path), paths));
+  return folders.filter((folder) => holders.has(folder.path));
 }
 
 /**
@@ -64,7 +88,8 @@ export async function namesPlaceOutside(pathText: string, folders: readonly Work
   }
   const named = folders.length > 1 ? folderNamedBy(relativeSegments(text), folders, (folder) => folder.name) : undefined;
   // Read both ways, as resolvePath may: after the folder of that name, and in each folder.
-  const places = [...(named ? [paths.resolve(named.folder.path, named.rest.join(paths.sep))] : []), ...folders.map((folder) => paths.resolve(folder.path, text))];
+  const readIn = await foldersToReadIn(pathText, text, folders, paths);
+  const places = [...(named ? [paths.resolve(named.folder.path, named.rest.join(paths.sep))] : []), ...readIn.map((folder) => paths.resolve(folder.path, text))];
   return places.some((place) => !inside(place));
 }
 
@@ -73,7 +98,7 @@ export async function namesPlaceOutside(pathText: string, folders: readonly Work
  * directory named "~", "path" names that one, as a pattern starting with "~/" does (homeExpanded).
  */
 async function homeExpandedPath(pathText: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<string> {
-  const fromHome = (pathText === '~' || pathText.startsWith('~/')) && !(await holdsTildeDirectory(folders.map((folder) => folder.path), paths));
+  const fromHome = startsWithTilde(pathText) && !(await holdsTildeDirectory(folders.map((folder) => folder.path), paths));
   return fromHome ? paths.join(os.homedir(), pathText.slice(1)) : pathText;
 }
 
@@ -100,7 +125,7 @@ export async function resolvePath(
   const segments = relativeSegments(text);
   const named = folders.length > 1 ? folderNamedBy(segments, folders, (folder) => folder.name) : undefined;
   const shared = named ? undefined : folderNamedBy(segments, folders, (folder) => folder.sharedName);
-  const inEachFolder = folders.map((folder) => paths.resolve(folder.path, text));
+  const inEachFolder = (await foldersToReadIn(pathText, text, folders, paths)).map((folder) => paths.resolve(folder.path, text));
   if (shared) {
     const sharing = folders.filter((folder) => folder.sharedName === shared.folder.sharedName);
     // Which of them is meant is asked only where one of them could be: where none holds the rest
