@@ -180,14 +180,26 @@ function writtenOut(pattern: string, delimiters: readonly number[], posix: boole
   if (split.some((segments) => segments.length > 1 && segments[0] === '') && !lead.includes('/')) {
     lead += '/';
   }
-  const pieces = [...new Set(split.map((segments) => segments.filter((segment) => segment !== '').join('/')))].filter((piece) => piece !== '');
+  const pieces = distinctPieces(split.map((segments) => segments.filter((segment) => segment !== '')));
   if (pieces.length === 0) {
     return {};
   }
-  const shared = sharedDirectories(pieces.map((piece) => pathSegments(piece, posix)));
+  const shared = sharedDirectories(pieces);
   const front = shared.length === 0 ? '' : `${shared.join('/')}/`;
-  const rest = pieces.map((piece) => piece.slice(front.length));
+  const rest = pieces.map((segments) => segments.slice(shared.length).join('/'));
   return { writtenOut: `${lead}${front}${rest.length === 1 ? rest[0] : `{${rest.join(',')}}`}${trail}` };
+}
+
+/** The pieces that are not empty, each once, in the order they first come. */
+function distinctPieces(pieces: ReadonlyArray<readonly string[]>): Array<readonly string[]> {
+  const byText = new Map<string, readonly string[]>();
+  for (const segments of pieces) {
+    const text = segments.join('/');
+    if (text !== '' && !byText.has(text)) {
+      byText.set(text, segments);
+    }
+  }
+  return [...byText.values()];
 }
 
 /** The leading segments every piece has, short of the last one of any. */
