@@ -859,6 +859,23 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual((await search(tree, { pattern: JSON.parse(meant) as string })).page.map((path) => path.shown), ['ci/a.yml', 'ci/b.yaml']);
   });
 
+  it('writes out an empty alternative as a pattern that finds what its alternatives find apart', async () => {
+    tree.write({ 'top.md': 1, 'docs/a.md': 2, 'src/a.ts': 3, 'src/gen/g.ts': 4, 'src/gen/deep/d.ts': 5, 'src/lib/l.ts': 6, 'ci/a.yml': 7, 'ci/b.yaml': 8 });
+    const found = async (pattern: string): Promise<string[]> => (await search(tree, { pattern })).page.map((path) => path.shown).sort();
+    const cases: Array<[string, string[]]> = [
+      ['ci/*.y{a,}ml', ['ci/*.yaml', 'ci/*.yml']],
+      // Regression: offered "src/", without the files "/" alone (every file) meant.
+      ['{src,}/', ['src/', '/']],
+    ];
+    for (const [pattern, apart] of cases) {
+      const answer = await search(tree, { pattern });
+      const meant = /With each alternative written out: "pattern": (".*?")\./.exec(answer.text)?.[1];
+      assert.ok(meant !== undefined, answer.text);
+      const union = [...new Set((await Promise.all(apart.map(found))).flat())].sort();
+      assert.deepEqual(await found(JSON.parse(meant) as string), union, `${pattern} → ${meant}`);
+    }
+  });
+
   it('keeps includeIgnored in the pattern a slip, a directory or a repeated root is sent to', async () => {
     // Regression: after an includeIgnored search these lines offered the pattern alone, and the
     // search sent next hid the ignored files the model was looking for.

@@ -89,6 +89,13 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     }
   });
 
+  it('writes out an empty alternative before a trailing "/" as every file (regression: "{src,}/" was offered "src/")', () => {
+    // A trailing "/" alone means every file (SPEC §1), so "src/" or "/" is every file.
+    assert.deepEqual(posix('{src,}/'), { emptyAlternative: { writtenOut: '*' } });
+    assert.deepEqual(posix('./{,src}/'), { emptyAlternative: { writtenOut: '*' } });
+    assert.deepEqual(posix('!{src,}/'), { emptyAlternative: { writtenOut: '!*' } });
+  });
+
   it('gives a Windows path with "/" where "\\" escapes, and not on Windows', () => {
     assert.deepEqual(posix('src\\core\\*.ts'), { backslashesAsSeparators: 'src/core/*.ts' });
     // Regression: Windows' "src\**\*.ts" got no hint (a backslash before "*" was taken for an escape).

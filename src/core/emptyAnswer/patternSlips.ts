@@ -180,7 +180,13 @@ function writtenOut(pattern: string, delimiters: readonly number[], posix: boole
   if (split.some((segments) => segments.length > 1 && segments[0] === '') && !lead.includes('/')) {
     lead += '/';
   }
-  const pieces = distinctPieces(split.map((segments) => segments.filter((segment) => segment !== '')));
+  const named = split.map((segments) => segments.filter((segment) => segment !== ''));
+  // Before the trailing "/", an empty piece is a "/" alone, every file (SPEC §1), and so is the
+  // whole: "{src,}/" meant "src/" or every file (regression: it was offered "src/").
+  if (trail && named.some((segments) => segments.length === 0)) {
+    return { writtenOut: `${lead.startsWith('!') ? '!' : ''}*` };
+  }
+  const pieces = distinctPieces(named);
   if (pieces.length === 0) {
     return {};
   }
