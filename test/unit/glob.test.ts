@@ -866,6 +866,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       ['ci/*.y{a,}ml', ['ci/*.yaml', 'ci/*.yml']],
       // Regression: offered "src/", without the files "/" alone (every file) meant.
       ['{src,}/', ['src/', '/']],
+      // Regression: offered "src/{gen/**,**}/", which found no file directly in src/.
+      ['src/{gen,}/**/', ['src/gen/**/', 'src/**/']],
+      ['src/{gen,}/**', ['src/gen/**', 'src/**']],
+      ['{src,}/**/', ['src/**/', '/**/']],
     ];
     for (const [pattern, apart] of cases) {
       const answer = await search(tree, { pattern });

@@ -94,6 +94,14 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     assert.deepEqual(posix('{src,}/'), { emptyAlternative: { writtenOut: '*' } });
     assert.deepEqual(posix('./{,src}/'), { emptyAlternative: { writtenOut: '*' } });
     assert.deepEqual(posix('!{src,}/'), { emptyAlternative: { writtenOut: '!*' } });
+    assert.deepEqual(posix('{src,}/**/'), { emptyAlternative: { writtenOut: '*' } });
+  });
+
+  it('leaves out a last "**" before a trailing "/" (regression: "src/{gen,}/**/" was offered "src/{gen/**,**}/", which finds no file directly in src/)', () => {
+    assert.deepEqual(posix('src/{gen,}/**/'), { emptyAlternative: { writtenOut: '{src/gen,src}/' } });
+    assert.deepEqual(posix('src/{gen,}/**/**/'), { emptyAlternative: { writtenOut: '{src/gen,src}/' } });
+    // Not where the "**" ends the pattern: there it is no "**" too many, and means what it does outside braces.
+    assert.deepEqual(posix('src/{gen,}/**'), { emptyAlternative: { writtenOut: 'src/{gen/**,**}' } });
   });
 
   it('gives a Windows path with "/" where "\\" escapes, and not on Windows', () => {

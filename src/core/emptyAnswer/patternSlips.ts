@@ -180,7 +180,17 @@ function writtenOut(pattern: string, delimiters: readonly number[], posix: boole
   if (split.some((segments) => segments.length > 1 && segments[0] === '') && !lead.includes('/')) {
     lead += '/';
   }
-  const named = split.map((segments) => segments.filter((segment) => segment !== ''));
+  const named = split.map((segments) => {
+    const kept = segments.filter((segment) => segment !== '');
+    // Before the trailing "/", a piece's own last "**" says again what the "/" says ("src/gen/**/"
+    // is "src/gen/"), and inside the braces it says less: a "**" that ends an alternative is any
+    // text, so the "/" after the group needed a directory more ("src/{gen/**,**}/" found no file
+    // directly in src/).
+    while (trail && kept[kept.length - 1] === '**') {
+      kept.pop();
+    }
+    return kept;
+  });
   // Before the trailing "/", an empty piece is a "/" alone, every file (SPEC §1), and so is the
   // whole: "{src,}/" meant "src/" or every file (regression: it was offered "src/").
   if (trail && named.some((segments) => segments.length === 0)) {
