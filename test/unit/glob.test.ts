@@ -1551,6 +1551,34 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('says a negated absolute pattern naming a directory outside the workspace left out no file (regression: every file was listed unsaid)', async () => {
+    const outside = new TempTree().write({ 'notes/a.md': 1, 'notes/b.txt': 2, 'notes/old/c.md': 3 });
+    try {
+      tree.write({ 'src/a.ts': 1, 'docs/b.md': 2 });
+      const notes = JSON.stringify(outside.path('notes'));
+      const result = await search(tree, { pattern: `!${outside.root}/notes/*.md` });
+      assert.deepEqual(result.page.map((path) => path.shown).sort(), ['docs/b.md', 'src/a.ts']);
+      const where = `starts with ${notes}, a directory outside the workspace, but a pattern is matched inside the workspace: a leading "/" only anchors it there`;
+      assert.ok(
+        result.text.includes(`The pattern after its "!" ${where}, so it left out no file. To list the files of that directory it does not match, pass it as "path" and the rest, with its "!", as the pattern: "path": ${notes}, "pattern": "!./*.md".`),
+        result.text,
+      );
+      // The positive form's line, but for the "!".
+      assert.ok((await search(tree, { pattern: `${outside.root}/notes/*.md` })).text.includes(`- The pattern ${where}. To search that directory,`));
+      // The call it gives lists that directory's files but those it names.
+      const followed = await search(tree, { pattern: '!./*.md', path: outside.path('notes') });
+      assert.deepEqual(followed.page.map((path) => path.path).sort(), [outside.path('notes', 'b.txt'), outside.path('notes', 'old', 'c.md')]);
+      // Left out whole, the directory has no file left to list: no call.
+      const whole = await search(tree, { pattern: `!${outside.root}/notes/` });
+      assert.ok(whole.text.includes(`The pattern after its "!" ${where}, so it left out no file.`), whole.text);
+      assert.doesNotMatch(whole.text, /"path":/);
+      const fromHome = await withHome(outside.root, () => search(tree, { pattern: '!~/notes/*.md' }));
+      assert.ok(fromHome.text.includes(`"~/" is the home directory, and the pattern after its "!" starts with ${notes}, a directory outside the workspace, but a pattern is matched inside the workspace, so it left out no file.`), fromHome.text);
+    } finally {
+      outside.remove();
+    }
+  });
+
   it('gives no pattern ending in "/" for a directory outside the workspace, which it would look for inside (regression: that advice found nothing)', async () => {
     const outside = new TempTree().write({ 'notes/a.md': 1 });
     try {

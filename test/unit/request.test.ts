@@ -426,6 +426,27 @@ describe('request: resolving path and pattern', () => {
     assert.equal(await elsewhere('/*.ts'), undefined);
   });
 
+  it('notes the directory outside the search roots that a negated absolute pattern names, where no root holds that path', async () => {
+    // Regression: "!/elsewhere/*.ts" was matched inside the folder, left out no file, and the
+    // answer listed every one without the note "/elsewhere/*.ts" gets.
+    const elsewhere = async (pattern: string) => (await resolveRequest({ pattern }, { folders: [front] })).absoluteElsewhere;
+    assert.deepEqual(await elsewhere(`!${back.path}/src/*.ts`), { directory: tree.path('back', 'src'), pattern: '!./*.ts', negated: true });
+    assert.deepEqual(await elsewhere(`!${back.path}/src/missing/**/*.ts`), { directory: tree.path('back', 'src'), pattern: '!missing/**/*.ts', negated: true });
+    // Every file there left out leaves none to list from there.
+    for (const pattern of [`!${back.path}/src`, `!${back.path}/src/`, `!${back.path}/src/**`]) {
+      assert.deepEqual(await elsewhere(pattern), { directory: tree.path('back', 'src'), negated: true }, pattern);
+    }
+    // Where a root holds the path it names, it leaves out the files there, as it says.
+    const holder = new TempTree();
+    try {
+      holder.write({ [`${back.path.slice(1)}/src/b.ts`]: 1 });
+      const held = await resolveRequest({ pattern: `!${back.path}/src/*.ts` }, { folders: [{ name: 'holder', path: holder.root }] });
+      assert.equal(held.absoluteElsewhere, undefined);
+    } finally {
+      holder.remove();
+    }
+  });
+
   it('asks for an absolute path when no folder is open', async () => {
     await assert.rejects(resolveRequest({ pattern: '*' }, { folders: [] }), /No workspace folder is open/);
     await assert.rejects(resolveRequest({ pattern: '*', path: 'src' }, { folders: [] }), /no workspace folder is open/);

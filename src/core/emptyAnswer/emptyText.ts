@@ -9,10 +9,33 @@ import { onlyWhitespaceRewritten, rewriteSuggested } from './patternSlips';
 import { tidyPatternPath } from '../request/patternPath';
 import type { RenderContext, ResultFacts } from '../page/render';
 import type { ShownPatternMatches } from '../page/result';
+import type { AbsoluteElsewhere } from '../request/absolutePattern';
 import { count, countedLabels, number, quoted } from '../words';
 
 /** What an empty alternative in `{…}` means here (patternSlips.ts), said wherever a pattern has one. */
 export const EMPTY_ALTERNATIVE_DROPPED = 'An empty alternative in "{…}" is dropped, as ripgrep drops it: "{a,}" matches "a" only, never "a" or nothing';
+
+/**
+ * That the pattern names a directory outside the search roots but is matched inside them, and
+ * the call that searches there; for a negation, that it left out no file (said under the files it
+ * listed too, render.ts).
+ */
+export function elsewhereSentence(elsewhere: AbsoluteElsewhere, result: Pick<ResultFacts, 'pattern' | 'rootLabel' | 'includeIgnored'>): string {
+  // "~/" was read as the home directory (searchRoots.ts): that pattern has no leading "/".
+  const fromHome = result.pattern.startsWith(elsewhere.negated ? '!~/' : '~/');
+  const subject = elsewhere.negated ? 'pattern after its "!"' : 'pattern';
+  const opening = fromHome ? `"~/" is the home directory, and the ${subject}` : `The ${subject}`;
+  const anchors = fromHome ? '' : ': a leading "/" only anchors it there';
+  const where = `${opening} starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}${anchors}`;
+  const said = elsewhere.negated ? `${where}, so it left out no file.` : `${where}.`;
+  if (elsewhere.pattern === undefined) {
+    return said;
+  }
+  const call = `"path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}${withIgnored(result.includeIgnored)}.`;
+  return elsewhere.negated
+    ? `${said} To list the files of that directory it does not match, pass it as "path" and the rest, with its "!", as the pattern: ${call}`
+    : `${said} To search that directory, pass it as "path" and the rest as the pattern: ${call}`;
+}
 
 export function emptyHints(result: ResultFacts, context: RenderContext): string[] {
   if (!result.complete) {
@@ -94,13 +117,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   } else if (elsewhere) {
     // The advice below, to start the pattern with "**/", would only send the model looking
     // inside the root for a path it meant outside it.
-    // "~/" was read as the home directory (searchRoots.ts): that pattern has no leading "/".
-    const fromHome = result.pattern.startsWith('~/');
-    const opening = fromHome ? '"~/" is the home directory, and the pattern' : 'The pattern';
-    const anchors = fromHome ? '' : ': a leading "/" only anchors it there';
-    hints.push(
-      `- ${opening} starts with ${quoted(elsewhere.directory)}, a directory outside ${result.rootLabel}, but a pattern is matched inside ${result.rootLabel}${anchors}. To search that directory, pass it as "path" and the rest as the pattern: "path": ${quoted(elsewhere.directory)}, "pattern": ${quoted(elsewhere.pattern)}${withIgnored(result.includeIgnored)}.`,
-    );
+    hints.push(`- ${elsewhereSentence(elsewhere, result)}`);
   } else if (context.anyDepthPattern !== undefined && !context.pattern.negated && !otherPatternGiven && !result.directories?.found.length && !result.ignoredMatches?.count) {
     // Not for a negation: at any depth it leaves out more, never less, so its anchoring cannot be
     // why nothing is left ("!*/" is empty at any depth too), and "**/" would find nothing more.

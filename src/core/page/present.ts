@@ -117,7 +117,8 @@ export class CompletedSearch implements GlobSearch {
       aliases: this.parts.aliases,
       listedAll: found.listedAll,
       ...(order.length === 0 ? await explainEmpty(request, found, { ignored: this.parts.ignored, nearIgnored: this.parts.nearIgnored }, this.parts.near, this.parts.missing) : bracesSlip(request.patternAsGiven)),
-      ...(order.length === 0 && request.absoluteElsewhere ? { absoluteElsewhere: request.absoluteElsewhere } : {}),
+      // A negation's is said whatever it lists: it left out no file (request.ts).
+      ...(request.absoluteElsewhere && (order.length === 0 || request.absoluteElsewhere.negated) ? { absoluteElsewhere: request.absoluteElsewhere } : {}),
       elapsedMs: this.parts.now().getTime() - this.parts.started,
     };
     const text = renderModelText(facts, {

@@ -4,7 +4,7 @@
  * closing tag cannot be a path and nothing after it can be mistaken for one.
  */
 
-import { EMPTY_ALTERNATIVE_DROPPED, emptyHints } from '../emptyAnswer/emptyText';
+import { elsewhereSentence, EMPTY_ALTERNATIVE_DROPPED, emptyHints } from '../emptyAnswer/emptyText';
 import { lookInside, type LookInside, type PatternShape } from './lookInside';
 import type { GlobResult, Incompleteness } from './result';
 import { warningLines } from './warningText';
@@ -74,6 +74,11 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
   if (result.emptyAlternative !== undefined) {
     // On the count's own line too, for the same reason.
     lines[footerStart] += ` ${EMPTY_ALTERNATIVE_DROPPED}, so files only the empty alternative would match are not here. ${writtenOutAdvice(result.emptyAlternative.writtenOut, result.includeIgnored)}`;
+  }
+  if (result.absoluteElsewhere?.negated) {
+    // As an empty answer says it of the pattern without its "!": here it lists every file, which
+    // looks like what the negation asked for.
+    lines[footerStart] += ` ${elsewhereSentence(result.absoluteElsewhere, result)}`;
   }
   if (result.aliases > 0) {
     lines.push(aliasLine(result.total, result.aliases));

@@ -93,7 +93,10 @@ export interface GlobResult extends EmptyResultFacts {
   readonly aliases: number;
   /** True when ripgrep listed every match, so a stop cut only the reading of times. */
   readonly listedAll: boolean;
-  /** For an empty result: the directory outside the search roots that the pattern named (request.ts). */
+  /**
+   * For an empty result, or a negation's (which left out no file): the directory outside the
+   * search roots that the pattern named (request.ts).
+   */
   readonly absoluteElsewhere?: AbsoluteElsewhere;
   readonly elapsedMs: number;
   /** What the model reads. */

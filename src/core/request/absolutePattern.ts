@@ -3,7 +3,7 @@
  * a workspace folder becomes that root and a pattern anchored to it (SPEC §1); one that names a
  * root whole, a negation of one of several roots, or a negation written with a folder's name as
  * its paths are shown is refused with the calls that list what was meant; and an absolute
- * pattern outside every root is read as a directory elsewhere, for the empty answer's advice.
+ * pattern outside every root, negated or not, is read as a directory elsewhere, for the advice.
  */
 
 import * as nodePath from 'node:path';
@@ -16,8 +16,17 @@ import type { SearchRoot } from './searchRoots';
 /** A directory an absolute-looking pattern names outside the search roots, and the rest of it. */
 export interface AbsoluteElsewhere {
   readonly directory: string;
-  readonly pattern: string;
+  /**
+   * The rest of the pattern as it reads from `directory`, a negation's with its "!"; absent for a
+   * negation of every file there, which would list none.
+   */
+  readonly pattern?: string;
+  /** True for a negation, which left out no file: no search root holds the path it names. */
+  readonly negated?: true;
 }
+
+/** A rest of the pattern that matches every file: negated, it leaves none. */
+const EVERY_FILE = /^(?:\*\*\/)*\*\*?$/;
 
 /**
  * An absolute pattern inside a workspace folder (or inside `path`) becomes that root plus a
@@ -106,8 +115,7 @@ export async function negationFromFolderName(pattern: string, searchRoots: reado
   if (!name.split('/').every(isPlainSegment)) {
     return undefined;
   }
-  const held = await Promise.all(searchRoots.map(async ({ root }) => isDirectory(await spelledOnDisk(paths.join(root, name.split('/').join(paths.sep)), paths))));
-  if (held.some(Boolean)) {
+  if (await anyRootHolds(name, searchRoots, paths)) {
     return undefined;
   }
   const rest = body.slice(name.length + 1);
@@ -148,6 +156,30 @@ function leavesOutOneRoot(
   );
 }
 
+/** Whether a directory at `relative` (`/`-separated) lies in any of the search roots. */
+async function anyRootHolds(relative: string, searchRoots: readonly SearchRoot[], paths: nodePath.PlatformPath): Promise<boolean> {
+  const held = await Promise.all(searchRoots.map(async ({ root }) => isDirectory(await spelledOnDisk(paths.join(root, relative.split('/').join(paths.sep)), paths))));
+  return held.some(Boolean);
+}
+
+/**
+ * The directory outside the search roots that an absolute pattern names (directoryNamedBy), a
+ * negation's too: "!/elsewhere/*.md" is matched inside the roots, anchored there, so where none
+ * holds that path it leaves out no file and lists every one, as silently as "/elsewhere/*.md"
+ * would find none without the advice.
+ */
+export async function elsewhereNamedBy(pattern: string, searchRoots: readonly SearchRoot[], paths: nodePath.PlatformPath): Promise<AbsoluteElsewhere | undefined> {
+  if (!pattern.startsWith('!')) {
+    return directoryNamedBy(pattern, paths);
+  }
+  const named = await directoryNamedBy(pattern.slice(1), paths);
+  // Where a root holds that path, the negation left out the files there, as it says.
+  if (named === undefined || (await anyRootHolds(named.directory, searchRoots, paths))) {
+    return undefined;
+  }
+  return { directory: named.directory, negated: true, ...(EVERY_FILE.test(named.pattern) ? {} : { pattern: `!${named.pattern}` }) };
+}
+
 export function isAbsolutePattern(pattern: string, paths: nodePath.PlatformPath): boolean {
   return paths === nodePath.win32 ? /^[A-Za-z]:\//.test(pattern) : pattern.startsWith('/');
 }
@@ -158,7 +190,7 @@ export function isAbsolutePattern(pattern: string, paths: nodePath.PlatformPath)
  * is a directory as a whole, which no file can match, names that directory and every file in it:
  * offered its parent and its name, the model would look for a file of that name.
  */
-export async function directoryNamedBy(pattern: string, paths: nodePath.PlatformPath): Promise<AbsoluteElsewhere | undefined> {
+async function directoryNamedBy(pattern: string, paths: nodePath.PlatformPath): Promise<{ directory: string; pattern: string } | undefined> {
   if (!isAbsolutePattern(pattern, paths)) {
     return undefined;
   }

@@ -20,7 +20,7 @@ import { compilePattern, GlobSyntaxError, type CompiledPattern } from '../patter
 import { anchoredPattern, isPlainSegment, pathSegments, tidyPatternPath, toSlashes, type PatternPath } from './patternPath';
 import { VCS_METADATA_NAMES } from '../ripgrep/args';
 import { ripgrepGlobReason } from '../ripgrep/globReason';
-import { directoryNamedBy, isAbsolutePattern, negationFromFolderName, splitAbsolutePattern, type AbsoluteElsewhere } from './absolutePattern';
+import { elsewhereNamedBy, isAbsolutePattern, negationFromFolderName, splitAbsolutePattern, type AbsoluteElsewhere } from './absolutePattern';
 import { inGitRepository } from './gitRepository';
 import { homeExpanded, namesPlaceOutside, requireFolderOnDisk, resolvePath, type SearchRoot } from './searchRoots';
 
@@ -99,6 +99,7 @@ export interface GlobRequest {
    * Set when the pattern reads as an absolute path into a directory outside every search root.
    * A leading `/` only anchors a pattern to the search root, so such a pattern looks for that
    * path inside the root instead; when that finds nothing, the answer says how to search there.
+   * A negation ("!/elsewhere/*.md") then leaves out no file: the answer says so, whatever it lists.
    */
   readonly absoluteElsewhere?: AbsoluteElsewhere;
 }
@@ -131,7 +132,7 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
   const split = splitAbsolutePattern(patternText, searchRoots, input.path !== undefined, folders, paths);
   const patternWasAbsolute = split.pattern !== patternText;
   // Not split: the pattern is relative, or absolute outside every root.
-  const absoluteElsewhere = patternWasAbsolute ? undefined : await directoryNamedBy(patternText, paths);
+  const absoluteElsewhere = patternWasAbsolute ? undefined : await elsewhereNamedBy(patternText, split.searchRoots, paths);
   patternText = split.pattern;
   searchRoots = split.searchRoots;
   if (negation !== '' && !patternWasAbsolute && input.path === undefined) {
