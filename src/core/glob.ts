@@ -144,8 +144,8 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     );
     const { names, scopeOf, mtimes } = found;
     const scopes = request.scopes;
-    const { order, repeated } = modifiedOrder(mtimes, { names, scopeOf, prefixes: scopes.map(({ shownPrefix }) => shownPrefix) });
-    const aliases = aliasCount(order, mtimes, found.inodes, (match) => joinName(scopes[scopeOf[match]].walkRoot, names[match]));
+    const { order, repeated, sharingInode } = modifiedOrder(mtimes, { names, scopeOf, prefixes: scopes.map(({ shownPrefix }) => shownPrefix) }, found.inodes);
+    const aliases = aliasCount(sharingInode, (match) => joinName(scopes[scopeOf[match]].walkRoot, names[match]));
     // A stop that came once ripgrep had listed everything and every time was read cut nothing.
     const cutNothing = found.listedAll && found.skipped === 0;
     const incompleteBecause = cutNothing ? undefined : (stopper.reason ?? (found.killedBy ? 'ripgrepKilled' : undefined));

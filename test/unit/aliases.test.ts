@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { linkSync, symlinkSync } from 'node:fs';
 import { glob, type GlobOptions, type GlobResult } from '../../src/core';
+import { aliasCount } from '../../src/core/order/aliases';
 import type { StatMode } from '../../src/core/walk/modifiedTimes';
 import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';
@@ -85,6 +86,14 @@ describe('paths that lead to one file', () => {
     assert.equal(result.total, 302);
     assert.equal(result.aliases, 0);
     assert.equal(aliasLine(result), undefined);
+  });
+
+  it('counts a path listed twice (a directory changing during the walk) as no second path', () => {
+    tree.write({ 'a.txt': SAME_TIME });
+    linkSync(tree.path('a.txt'), tree.path('b.txt'));
+    const paths = [tree.path('a.txt'), tree.path('a.txt'), tree.path('b.txt')];
+    assert.equal(aliasCount([0, 1], (match) => paths[match]), 0);
+    assert.equal(aliasCount([0, 1, 2], (match) => paths[match]), 1);
   });
 
   it('finds the second path in a long run of equal times', async () => {

@@ -84,6 +84,26 @@ describe('the (mtime, path) order', () => {
     check(timedNamesOfLength(LONG), assertReferenceOrder, LONG_RUNS);
   });
 
+  it('names the matches that share a time and an inode number with another, in runs short and long', () => {
+    // Inode numbers from a small range, 0 (none read) among them, so equal ones are common.
+    const withInodes = (length: { minLength: number; maxLength: number }): fc.Arbitrary<Array<[TimedName, number]>> =>
+      timedNamesOfLength(length).chain((matches) => fc.tuple(...matches.map((match) => fc.tuple(fc.constant(match), fc.integer({ min: 0, max: 12 })))));
+    const assertSharing = (matches: ReadonlyArray<[TimedName, number]>): void => {
+      const mtimes = Float64Array.from(matches.map(([match]) => match.mtime));
+      const inodes = Uint32Array.from(matches.map(([, inode]) => inode));
+      const pairs = new Map<string, number>();
+      matches.forEach(([match, inode]) => {
+        const key = `${match.mtime}\0${inode}`;
+        pairs.set(key, (pairs.get(key) ?? 0) + 1);
+      });
+      const expected = matches.flatMap(([match, inode], index) => (!Number.isNaN(match.mtime) && inode !== 0 && (pairs.get(`${match.mtime}\0${inode}`) ?? 0) > 1 ? [index] : []));
+      const { sharingInode } = modifiedOrder(mtimes, shownPaths(matches.map(([match]) => match), PREFIXES), inodes);
+      assert.deepEqual([...sharingInode].sort((a, b) => a - b), expected);
+    };
+    check(withInodes({ minLength: 0, maxLength: 80 }), assertSharing);
+    check(withInodes(LONG), assertSharing, LONG_RUNS);
+  });
+
   it('orders 200,000 distinct times without reading a single name', () => {
     const count = 200_000;
     const mtimes = new Float64Array(count);

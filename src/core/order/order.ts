@@ -12,6 +12,7 @@
 
 import { BLOCK_LENGTH } from '../blocks';
 import { compareSameText, nameText, sameName, type RawName } from '../names';
+import { addSharingInodes } from './aliases';
 import { radixOrder } from './radixOrder';
 
 /** What ties are ordered by: each match's name and scope, and each scope's shown prefix. */
@@ -26,6 +27,8 @@ export interface ShownPaths {
 export interface Ordered {
   readonly order: Uint32Array;
   readonly repeated: number;
+  /** Matches sharing a time and an inode number with another (aliases.ts), when inodes were given. */
+  readonly sharingInode: readonly number[];
 }
 
 const NO_PATHS: ShownPaths = { names: [], scopeOf: [], prefixes: [] };
@@ -50,8 +53,8 @@ let sorting: ShownPaths = NO_PATHS;
  * byte), read for the same time, so they end up side by side in a run of equal times, where
  * they are looked for as each run is sorted.
  */
-export function modifiedOrder(mtimes: Float64Array, paths: ShownPaths): Ordered {
-  const pass: RunsPass = { order: radixOrder(mtimes), mtimes, paths, firstRepeat: -1 };
+export function modifiedOrder(mtimes: Float64Array, paths: ShownPaths, inodes?: Uint32Array): Ordered {
+  const pass: RunsPass = { order: radixOrder(mtimes), mtimes, paths, inodes, sharingInode: [], firstRepeat: -1 };
   const { order } = pass;
   sorting = paths;
   try {
@@ -62,8 +65,8 @@ export function modifiedOrder(mtimes: Float64Array, paths: ShownPaths): Ordered 
   } finally {
     sorting = NO_PATHS;
   }
-  const { firstRepeat } = pass;
-  return firstRepeat === -1 ? { order, repeated: 0 } : withoutRepeats(order, mtimes, firstRepeat, paths);
+  const { firstRepeat, sharingInode } = pass;
+  return { ...(firstRepeat === -1 ? { order, repeated: 0 } : withoutRepeats(order, mtimes, firstRepeat, paths)), sharingInode };
 }
 
 /** One modifiedOrder call's pass over the runs of equal times. */
@@ -71,6 +74,8 @@ interface RunsPass {
   readonly order: Uint32Array;
   readonly mtimes: Float64Array;
   readonly paths: ShownPaths;
+  readonly inodes: Uint32Array | undefined;
+  readonly sharingInode: number[];
   /** The position of the first file listed twice found so far, or -1. */
   firstRepeat: number;
 }
@@ -78,15 +83,19 @@ interface RunsPass {
 /**
  * Sorts each run of equal times that starts in `[from, to)`, the last one to its end even past
  * `to`, and returns the position after it. Until a repeat is found, each sorted run is looked at
- * for one.
+ * for one; with inode numbers, each is looked at for matches sharing one (aliases.ts).
  */
 function sortRunsStartingIn(pass: RunsPass, from: number, to: number): number {
-  const { order, mtimes, paths } = pass;
+  const { order, mtimes, paths, inodes } = pass;
   let start = from;
   while (start < to) {
     const end = endOfEqualTimes(order, mtimes, start);
     if (end - start > 1) {
-      order.subarray(start, end).sort(byShownPath);
+      const run = order.subarray(start, end);
+      run.sort(byShownPath);
+      if (inodes !== undefined) {
+        addSharingInodes(run, inodes, pass.sharingInode);
+      }
       if (pass.firstRepeat === -1) {
         pass.firstRepeat = repeatIn(order, start, end, paths);
       }
@@ -129,7 +138,7 @@ function repeatIn(order: Uint32Array, start: number, end: number, paths: ShownPa
  * The order with the repeat at `first` and every later one left out: each kept match moves down
  * over the dropped ones. Writes stay behind reads, so the pair compared is always as ordered.
  */
-function withoutRepeats(order: Uint32Array, mtimes: Float64Array, first: number, paths: ShownPaths): Ordered {
+function withoutRepeats(order: Uint32Array, mtimes: Float64Array, first: number, paths: ShownPaths): Omit<Ordered, 'sharingInode'> {
   let kept = first;
   for (let position = first + 1; position < order.length; position += 1) {
     const match = order[position];
