@@ -138,16 +138,23 @@ function headLine(result: ResultFacts): string {
   if (result.unread === 0) {
     return `Showing the ${number(shown)} oldest of ${ofTotal(result)} ${matching}, oldest first.`;
   }
-  const timed = result.total - result.unread;
-  if (timed === 0) {
-    // No time was read at all: "the 0 files whose times were read, oldest first" named an order
-    // the page does not have.
+  if (noTimeRead(result)) {
+    // "The 0 files whose times were read, oldest first" named an order the page does not have.
     return `Showing ${number(shown)} of ${ofTotal(result)} ${matching}, by path: no file's time was read.`;
   }
+  const timed = result.total - result.unread;
   if (shown <= timed) {
     return `Showing the ${number(shown)} oldest of the ${count(timed, 'file')} ${matching} whose times were read, oldest first; the ${number(result.unread)} whose times were not read may be older.`;
   }
   return `Showing ${number(shown)} of ${ofTotal(result)} ${matching}: the ${count(timed, 'file')} whose times were read, oldest first, then ${number(shown - timed)} whose times were not read, by path.`;
+}
+
+/**
+ * Whether a stop left no file's time read: then the page and the complete list are in path order
+ * alone, and both say so (headLine, spillLine) rather than call anything oldest or newest.
+ */
+function noTimeRead(result: ResultFacts): boolean {
+  return result.unread > 0 && result.unread >= result.total;
 }
 
 /** Whether the search stopped before ripgrep had listed everything: the files are some of those that match. */
@@ -266,14 +273,14 @@ function spillLine(result: ResultFacts): string {
   const list = listingCut(result) ? `The list of the ${count(result.total, 'path')} found so far` : `The complete list of ${count(result.total, 'path')}`;
   // Where no time was read at all, every line is by path: "oldest first", and the newest "just
   // before" the unread ones, named an order the list does not have (as headLine's did).
-  const noTimeRead = result.unread > 0 && result.unread >= result.total;
-  const read = `${list}, ${noTimeRead ? 'by path (no file\'s time was read)' : 'oldest first'}, is saved in ${spill.path}${cut}: read it with a file-reading tool.`;
+  const byPathOnly = noTimeRead(result);
+  const read = `${list}, ${byPathOnly ? 'by path (no file\'s time was read)' : 'oldest first'}, is saved in ${spill.path}${cut}: read it with a file-reading tool.`;
   if (spill.written === 0) {
     return read;
   }
   // Files whose times a stop left unread come last, by path: the last lines are not the newest then.
   const newest =
-    spill.written < result.total || noTimeRead
+    spill.written < result.total || byPathOnly
       ? ''
       : result.unread > 0
         ? `; ${result.unread === 1 ? 'the last line is a file whose time was not read' : `the last ${count(result.unread, 'line')} are files whose times were not read, by path,`} and the newest of the others come just before ${result.unread === 1 ? 'it' : 'them'}`
