@@ -27,10 +27,10 @@ class GlobTool implements vscode.LanguageModelTool<unknown> {
       // Bad input fails in invoke, with the message the model needs; here only name the call. A
       // "path" outside the workspace that names no directory still asks: invoke's error names
       // what lies beside it there (a directory of a near name, files of that stem).
-      const invocationMessage = new vscode.MarkdownString(`Finding files with ${describeInput(options.input)}`);
-      const path = rawPath(options.input);
-      return path !== undefined && (await this.service.namesPlaceOutside(options.input))
-        ? { invocationMessage, confirmationMessages: outsideConfirmation(describePattern(options.input), [path]) }
+      const raw = rawStrings(options.input);
+      const invocationMessage = new vscode.MarkdownString(`Finding files with ${describeInput(raw)}`);
+      return raw.path !== undefined && (await this.service.namesPlaceOutside(options.input))
+        ? { invocationMessage, confirmationMessages: outsideConfirmation(describePattern(raw.pattern), [raw.path]) }
         : { invocationMessage };
     }
     const invocationMessage = new vscode.MarkdownString(`Finding files matching ${inlineCode(request.patternAsGiven)} in ${describeRoot(request)}`);
@@ -79,19 +79,22 @@ function describeRoot(request: GlobRequest): string {
   return request.rootLabel.startsWith('the ') ? request.rootLabel : inlineCode(request.rootLabel);
 }
 
+/** The raw input's "pattern" and "path" where each is a string; read before the input is known to be valid. */
+interface RawStrings {
+  readonly pattern: string | undefined;
+  readonly path: string | undefined;
+}
+
+function rawStrings(input: unknown): RawStrings {
+  const { pattern, path } = (typeof input === 'object' && input !== null ? input : {}) as { pattern?: unknown; path?: unknown };
+  return { pattern: typeof pattern === 'string' ? pattern : undefined, path: typeof path === 'string' ? path : undefined };
+}
+
 /** The raw input, for a message before it is known to be valid. */
-function describeInput(input: unknown): string {
-  const path = rawPath(input);
-  return path !== undefined && path !== '' ? `${describePattern(input)} in ${inlineCode(path)}` : describePattern(input);
+function describeInput({ pattern, path }: RawStrings): string {
+  return path !== undefined && path !== '' ? `${describePattern(pattern)} in ${inlineCode(path)}` : describePattern(pattern);
 }
 
-function describePattern(input: unknown): string {
-  const { pattern } = (typeof input === 'object' && input !== null ? input : {}) as { pattern?: unknown };
-  return typeof pattern === 'string' ? inlineCode(pattern) : 'no valid pattern';
-}
-
-/** The raw input's "path", when it is a string. */
-function rawPath(input: unknown): string | undefined {
-  const { path } = (typeof input === 'object' && input !== null ? input : {}) as { path?: unknown };
-  return typeof path === 'string' ? path : undefined;
+function describePattern(pattern: string | undefined): string {
+  return pattern === undefined ? 'no valid pattern' : inlineCode(pattern);
 }
