@@ -8,9 +8,8 @@ import type { GlobInput } from '../core/request/input';
 const INCLUDE_IGNORED = '--include-ignored';
 
 export function parseChatPrompt(prompt: string): GlobInput | undefined {
-  const words = promptWords(prompt);
-  const includeIgnored = words.includes(INCLUDE_IGNORED);
-  const [pattern, path] = words.filter((word) => word !== INCLUDE_IGNORED);
+  const { includeIgnored, words } = promptParts(prompt);
+  const [pattern, path] = words;
   if (!pattern) {
     return undefined;
   }
@@ -22,11 +21,11 @@ export function parseChatPrompt(prompt: string): GlobInput | undefined {
  * without a word: "@glob *.ts src test" searched src alone and said so only as "in src/".
  */
 export function leftOverWords(prompt: string): string[] {
-  return promptWords(prompt)
-    .filter((word) => word !== INCLUDE_IGNORED)
-    .slice(2);
+  return promptParts(prompt).words.slice(2);
 }
 
-function promptWords(prompt: string): string[] {
-  return Array.from(prompt.matchAll(/"([^"]*)"|(\S+)/g), (match) => match[1] ?? match[2]);
+/** The prompt's words other than the flag, in order, and whether the flag was among them. */
+function promptParts(prompt: string): { readonly includeIgnored: boolean; readonly words: string[] } {
+  const words = Array.from(prompt.matchAll(/"([^"]*)"|(\S+)/g), (match) => match[1] ?? match[2]);
+  return { includeIgnored: words.includes(INCLUDE_IGNORED), words: words.filter((word) => word !== INCLUDE_IGNORED) };
 }
