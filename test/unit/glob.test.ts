@@ -11,6 +11,7 @@ import { statPool } from '../../src/core/walk/statPool';
 import { nextSearches } from '../../src/vscode/nextSearches';
 import { exists } from './helpers/processes';
 import { withHome } from './helpers/home';
+import { ManualTimer } from './helpers/manualTimer';
 import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';
 
@@ -1993,18 +1994,15 @@ describe('glob with the real ripgrep: stopping early', () => {
     // Regression: the limit was rounded to whole seconds, so 0.4 s read "0 s" and 1.5 s "2 s".
     // And 1e-9 s (from the command line) read 1.0000000000000003e-9 s.
     for (const [timeoutMs, said] of [[30_000, '30 s'], [1_500, '1.5 s'], [400, '0.4 s'], [1e-9 * 1000, '1e-9 s']] as const) {
-      let expire: (() => void) | undefined;
+      const timer = new ManualTimer();
       let pid = 0;
       const result = await search(tree, { pattern: '*.txt' }, {
         timeoutMs,
-        startTimer: (_ms, onExpiry) => {
-          expire = onExpiry;
-          return () => undefined;
-        },
+        startTimer: timer.startTimer,
         onRipgrep: (event) => {
           pid = event.pid ?? pid;
         },
-        onProgress: () => expire?.(),
+        onProgress: () => timer.fire(),
       });
       assert.equal(result.incompleteBecause, 'timeout');
       assert.ok(result.text.includes(`INCOMPLETE: the search stopped at its time limit of ${said}`), result.text);
@@ -2023,17 +2021,14 @@ describe('glob with the real ripgrep: stopping early', () => {
       for (let i = 0; i < 20_000; i += 1) {
         wide.write({ [`e${i % 200}/f-${i}.txt`]: (i % 200) * 100_000 + i + 1 });
       }
-      let expire: (() => void) | undefined;
+      const timer = new ManualTimer();
       const result = await search(wide, { pattern: '*.txt' }, {
         timeoutMs: 30_000,
         maxResults: 2,
         spillDirectory: lists.root,
-        startTimer: (_ms, onExpiry) => {
-          expire = onExpiry;
-          return () => undefined;
-        },
+        startTimer: timer.startTimer,
         // After the first 1,024 names, with ripgrep still listing.
-        onProgress: () => expire?.(),
+        onProgress: () => timer.fire(),
       });
       assert.equal(result.listedAll, false);
       assert.match(result.text, /^The page reaches 2 of [\d,]+ top-level entries found so far\./m);
@@ -2044,15 +2039,12 @@ describe('glob with the real ripgrep: stopping early', () => {
       assert.match(footer[1], /^Showing 2 of the [\d,]+ files found so far matching "\*\.txt" in the workspace\.$/);
       assert.match(footer[2], /It is not the 2 oldest files: it cannot tell which files are oldest or newest\.$/);
       // A cut result that fits on a page is counted as found so far too.
-      let expireFitting: (() => void) | undefined;
+      const fittingTimer = new ManualTimer();
       const fitting = await search(wide, { pattern: '*.txt' }, {
         timeoutMs: 30_000,
         maxResults: 10_000,
-        startTimer: (_ms, onExpiry) => {
-          expireFitting = onExpiry;
-          return () => undefined;
-        },
-        onProgress: () => expireFitting?.(),
+        startTimer: fittingTimer.startTimer,
+        onProgress: () => fittingTimer.fire(),
       });
       assert.match(fitting.text.split('</files>\n')[1], /^INCOMPLETE: [^\n]*\n[\d,]+ files found so far match "\*\.txt" in the workspace, oldest first\.$/);
       assert.match(result.text, /^The list of the [\d,]+ paths found so far, oldest first, is saved in /m);
@@ -2072,16 +2064,13 @@ describe('glob with the real ripgrep: stopping early', () => {
   it('a time limit reached once everything was listed and read cut nothing: the result is complete', async () => {
     // Regression: "INCOMPLETE ... All 5 matching files are here. Search again for their whole
     // order." of a result whose order was whole.
-    let expire: (() => void) | undefined;
+    const timer = new ManualTimer();
     const result = await search(tree, { pattern: '*.txt' }, {
       timeoutMs: 30_000,
       statMode: 'sync',
-      startTimer: (_ms, onExpiry) => {
-        expire = onExpiry;
-        return () => undefined;
-      },
+      startTimer: timer.startTimer,
       // ripgrep has ended and, reading times as it listed, this thread has every one.
-      onRipgrep: (event) => (event.phase === 'end' ? expire?.() : undefined),
+      onRipgrep: (event) => (event.phase === 'end' ? timer.fire() : undefined),
     });
     assert.ok(result.total > 0);
     assert.equal(result.complete, true);

@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { glob, type GlobOptions, type GlobResult } from '../../../src/core';
+import { ManualTimer } from '../helpers/manualTimer';
 import { testRipgrep } from '../helpers/ripgrep';
 import type { TempTree } from '../helpers/tree';
 import { assertRecovered, rejectsWith, RipgrepWatch, search } from './helpers/engine';
@@ -23,21 +24,6 @@ import { ThreadPoolGate } from './helpers/threadPool';
 const NOT_ROOT = isRoot() ? undefined : 'needs root, to create an unprivileged user and switch to it';
 /** The fs module object itself, whose functions the engine's compiled code looks up at each call. */
 const fsModule = createRequire(__filename)('node:fs') as typeof import('node:fs');
-
-/** A timer the test fires by hand: the engine's timeout at an exact point of a real search. */
-class ManualTimer {
-  private expire: (() => void) | undefined;
-  readonly startTimer: NonNullable<GlobOptions['startTimer']> = (_milliseconds, onExpiry) => {
-    this.expire = onExpiry;
-    return () => {
-      this.expire = undefined;
-    };
-  };
-
-  fire(): void {
-    this.expire?.();
-  }
-}
 
 describe('reliability: faults (real engine, real ripgrep)', function () {
   this.timeout(60_000);
