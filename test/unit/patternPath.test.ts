@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { anchoredPattern, pathSegments, patternForName, tidyPatternPath } from '../../src/core/request/patternPath';
+import { anchoredPattern, endOfPlainDirectories, pathSegments, patternForName, tidyPatternPath } from '../../src/core/request/patternPath';
 
 const tidy = (pattern: string): string => tidyPatternPath(pattern, true).pattern;
 
@@ -56,6 +56,18 @@ describe('patternPath: `.`, `..` and empty segments read as in a path', () => {
     assert.deepEqual(pathSegments('a\\/./b', true), ['a\\/.', 'b']);
     assert.deepEqual(pathSegments('a\\/./b', false), ['a\\', '.', 'b']);
     assert.equal(tidy('{src/./a,b}/./x'), '{src/./a,b}/x');
+  });
+
+  it('finds where the plain directory names that open a pattern end, never counting the last segment', () => {
+    assert.equal(endOfPlainDirectories(['src', 'core', '*.ts']), 2);
+    assert.equal(endOfPlainDirectories(['src', '*', 'a.ts']), 1);
+    // The last segment names files even when it is plain, and so does the empty one of "src/".
+    assert.equal(endOfPlainDirectories(['src', 'a.ts']), 1);
+    assert.equal(endOfPlainDirectories(['src', '']), 1);
+    assert.equal(endOfPlainDirectories(['a.ts']), 0);
+    // From a later segment: an absolute pattern's first is '' or a drive.
+    assert.equal(endOfPlainDirectories(['', 'home', 'x', '*.md'], 1), 3);
+    assert.equal(endOfPlainDirectories(['', '*.md'], 1), 1);
   });
 
   it('writes segments back as a pattern anchored where they start', () => {

@@ -9,7 +9,7 @@
 import * as nodePath from 'node:path';
 import { GlobError } from '../errors';
 import { isDirectory, spelledOnDisk } from './onDisk';
-import { anchoredPattern, isPlainSegment, toSlashes } from './patternPath';
+import { anchoredPattern, endOfPlainDirectories, isPlainSegment, toSlashes } from './patternPath';
 import type { WorkspaceFolder } from './request';
 import type { SearchRoot } from './searchRoots';
 
@@ -198,12 +198,8 @@ async function directoryNamedBy(pattern: string, paths: nodePath.PlatformPath): 
   if (segments.length >= 2 && segments.every((segment, index) => index === 0 || isPlainSegment(segment)) && (await isDirectory(await spelledOnDisk(pattern, paths)))) {
     return { directory: pattern, pattern: '*' };
   }
-  // segments[0] is '' (POSIX) or the drive ('C:'); the last one names files, never the directory.
-  let plain = 1;
-  while (plain < segments.length - 1 && isPlainSegment(segments[plain])) {
-    plain += 1;
-  }
-  for (let count = plain; count >= 2; count -= 1) {
+  // segments[0] is '' (POSIX) or the drive ('C:').
+  for (let count = endOfPlainDirectories(segments, 1); count >= 2; count -= 1) {
     const directory = segments.slice(0, count).join('/');
     // Looked up as a "path" is (searchRoots.ts), in any normalization form: the advice passes it so.
     if (await isDirectory(await spelledOnDisk(directory, paths))) {

@@ -153,6 +153,19 @@ export function isPlainSegment(segment: string): boolean {
 }
 
 /**
+ * Where the plain directory names that open `segments` from `from` end: the index of the first
+ * segment that is not plain (isPlainSegment), or of the last, which names files (or is the empty
+ * one a trailing `/` leaves), never a directory.
+ */
+export function endOfPlainDirectories(segments: readonly string[], from = 0): number {
+  let end = from;
+  while (end < segments.length - 1 && isPlainSegment(segments[end])) {
+    end += 1;
+  }
+  return end;
+}
+
+/**
  * Segments as a pattern anchored where they start: one segment gets `./` (alone it would match
  * names at any depth) unless it is `**`, which matches at every depth anyway; none at all is
  * every file (`*`). A first segment that starts with `!` gets `./` too: in front, the `!` would

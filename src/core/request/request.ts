@@ -17,7 +17,7 @@ import { isDirectory } from './onDisk';
 import { parseGlobInput } from './input';
 import { isInside, underFolderPath } from './linkedPaths';
 import { compilePattern, GlobSyntaxError, type CompiledPattern } from '../pattern/pattern';
-import { anchoredPattern, isPlainSegment, pathSegments, tidyPatternPath, toSlashes, type PatternPath } from './patternPath';
+import { anchoredPattern, endOfPlainDirectories, pathSegments, tidyPatternPath, toSlashes, type PatternPath } from './patternPath';
 import { VCS_METADATA_NAMES } from '../ripgrep/args';
 import { ripgrepGlobReason } from '../ripgrep/globReason';
 import { elsewhereNamedBy, isAbsolutePattern, negationFromFolderName, splitAbsolutePattern, type AbsoluteElsewhere } from './absolutePattern';
@@ -228,11 +228,7 @@ async function unresolvedParentError(
 function splitParentPattern(root: string, tidied: PatternPath, paths: nodePath.PlatformPath): { directory: string; pattern: string } {
   const negation = tidied.pattern.startsWith('!') ? '!' : '';
   const segments = pathSegments(tidied.pattern.slice(negation.length), paths === nodePath.posix).slice(tidied.parentsAbove);
-  let named = 0;
-  // The last segment names files, unless it is the empty one a trailing `/` leaves.
-  while (named < segments.length - 1 && isPlainSegment(segments[named])) {
-    named += 1;
-  }
+  const named = endOfPlainDirectories(segments);
   // Joined first: a pattern can hold more segments than a call takes arguments.
   const directory = paths.resolve(root, [...Array<string>(tidied.parentsAbove).fill('..'), ...segments.slice(0, named)].join(paths.sep));
   return { directory, pattern: negation + anchoredPattern(segments.slice(named)) };
