@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { anchoredPattern, endOfPlainDirectories, pathSegments, patternForName, tidyPatternPath } from '../../src/core/request/patternPath';
+import { anchoredPattern, endOfPlainDirectories, hasGlobSyntax, pathSegments, patternForName, tidyPatternPath } from '../../src/core/request/patternPath';
 
 const tidy = (pattern: string): string => tidyPatternPath(pattern, true).pattern;
 
@@ -68,6 +68,15 @@ describe('patternPath: `.`, `..` and empty segments read as in a path', () => {
     // From a later segment: an absolute pattern's first is '' or a drive.
     assert.equal(endOfPlainDirectories(['', 'home', 'x', '*.md'], 1), 3);
     assert.equal(endOfPlainDirectories(['', '*.md'], 1), 1);
+  });
+
+  it('tells text with glob syntax from a name written as it is', () => {
+    for (const text of ['*.ts', 'a?', '[ab]', 'a]', '{a,b}', 'a}', 'a\\*']) {
+      assert.equal(hasGlobSyntax(text), true, text);
+    }
+    for (const text of ['', 'src', 'a.b-c_d', '!x', 'a,b', 'résumé', '.']) {
+      assert.equal(hasGlobSyntax(text), false, text);
+    }
   });
 
   it('writes segments back as a pattern anchored where they start', () => {

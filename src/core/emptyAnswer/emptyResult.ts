@@ -21,7 +21,7 @@ import type { MissingDirectory } from './missingDirectory';
 import type { NearMatches, PatternMatches } from './nearMatches';
 import type { RawName } from '../names';
 import { isDirectory, joinedInAnyForm } from '../request/onDisk';
-import { anchoredPattern, pathSegments, repeatedTailLengths, versionControlNamed } from '../request/patternPath';
+import { anchoredPattern, hasGlobSyntax, pathSegments, repeatedTailLengths, versionControlNamed } from '../request/patternPath';
 import { directoriesMeantOtherwise, patternSlips } from './patternSlips';
 import type { GlobRequest, SearchScope } from '../request/request';
 import type { EmptyResultFacts, ShownPatternMatches } from '../page/result';
@@ -168,7 +168,7 @@ async function directoriesNamed(request: GlobRequest): Promise<EmptyResultFacts[
   const found: string[] = [];
   // Without wildcards the pattern names one place below each root: for a bare name ("src"),
   // the directory of that name in the root itself.
-  if (!/[*?[\]{}\\]/.test(body)) {
+  if (!hasGlobSyntax(body)) {
     for (const scope of request.scopes) {
       // A name outside ASCII may be a directory in another normalization form, which the
       // pattern ending in "/" lists as well (unicodeForms.ts); it is shown as it is on disk.

@@ -6,7 +6,7 @@
  */
 
 import { onlyWhitespaceRewritten, rewriteSuggested } from './patternSlips';
-import { tidyPatternPath } from '../request/patternPath';
+import { hasGlobSyntax, tidyPatternPath } from '../request/patternPath';
 import type { RenderContext, ResultFacts } from '../page/render';
 import type { ShownPatternMatches } from '../page/result';
 import type { AbsoluteElsewhere } from '../request/absolutePattern';
@@ -257,7 +257,7 @@ function directoriesHint(result: ResultFacts, negated: boolean, source: string):
  */
 function namesOnlyTheRoot(body: string): boolean {
   const tidied = tidyPatternPath(body, true);
-  return !/[*?[\]{}\\]/.test(body) && tidied.parentsAbove === 0 && tidied.pattern === '**';
+  return !hasGlobSyntax(body) && tidied.parentsAbove === 0 && tidied.pattern === '**';
 }
 
 /** The pattern as it was likely meant, for each slip in how it was written (patternSlips.ts). */

@@ -28,7 +28,7 @@
 
 import { nearnessOf, wrappedInUnderscores, type MissingDirectory } from './missingDirectory';
 import { atAnyDepth, compilePattern, type CompiledPattern } from '../pattern/pattern';
-import { isPlainSegment, pathSegments } from '../request/patternPath';
+import { hasGlobSyntax, isPlainSegment, pathSegments } from '../request/patternPath';
 
 /** Extensions a model takes for one another. */
 const RELATED_EXTENSIONS: ReadonlyArray<readonly string[]> = [
@@ -244,11 +244,11 @@ export function nearPatterns(pattern: CompiledPattern, missing?: MissingDirector
   // module for a folder ("src/utils/**" where "src/utils.ts" is). Not for a name glob syntax
   // would read otherwise.
   const inPlace = missing === undefined ? undefined : segments.slice(0, missingAt + 1);
-  const inPlacePatterns = inPlace !== undefined && !/[*?[\]{}\\]/.test(inPlace[missingAt]) ? fileInPlace(prefix, inPlace, last) : {};
+  const inPlacePatterns = inPlace !== undefined && !hasGlobSyntax(inPlace[missingAt]) ? fileInPlace(prefix, inPlace, last) : {};
   // A name with a stem and an extension ("utils.py", not ".env" or "Makefile"), told by index: a
   // regular expression for it backtracks over a long name of many dots.
   const extensionDot = last.lastIndexOf('.');
-  const fileName = !/[*?[\]{}\\]/.test(last) && extensionDot > 0 && extensionDot < last.length - 1 && !last.startsWith('.');
+  const fileName = !hasGlobSyntax(last) && extensionDot > 0 && extensionDot < last.length - 1 && !last.startsWith('.');
   // The name alone, anywhere, where the pattern names directories (not "**" alone): a file's name
   // with any extension, which is as often misremembered as the directories; any other name or
   // names as written ("src/**/*.test.ts" → "**/*.test.ts"), unless nearly all of it is wildcards.

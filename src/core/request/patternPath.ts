@@ -149,7 +149,15 @@ function classEnd(glob: string, open: number): number {
 
 /** A segment that names one directory as it is: not empty, not `.` or `..`, no glob syntax. */
 export function isPlainSegment(segment: string): boolean {
-  return segment !== '' && segment !== '.' && segment !== '..' && !/[*?[\]{}\\]/.test(segment);
+  return segment !== '' && segment !== '.' && segment !== '..' && !hasGlobSyntax(segment);
+}
+
+/**
+ * Whether `text` holds a character a glob reads otherwise than as itself (`*`, `?`, a class, a
+ * brace, a `\` escape): without one, the text matches only the name it writes.
+ */
+export function hasGlobSyntax(text: string): boolean {
+  return /[*?[\]{}\\]/.test(text);
 }
 
 /**
