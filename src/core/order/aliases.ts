@@ -8,7 +8,7 @@
  * only those runs are looked at (as order.ts sorts each), and in them only matches whose inode
  * numbers agree in their low 32 bits, all the stat stage keeps (modifiedTimes.ts). That says
  * nothing of the device either, so each such match is stat-ed again for its exact (device, inode)
- * pair, and only equal pairs count. A tree with no link costs a sort of each run's inode numbers.
+ * pair, and only equal pairs count. A tree with no link costs a look at each run's inode numbers.
  */
 
 import { statSync } from 'node:fs';
@@ -16,13 +16,13 @@ import { statSync } from 'node:fs';
 /**
  * Adds to `sharing` the matches of `run`, a run of equal times, that share an inode number with
  * another match of it. order.ts calls it for each run as it sorts it, where the times are read
- * anyway: a pass of its own read them again, out of order, 42 ms at a million matches.
+ * anyway: a pass of its own read them again, out of order (42 ms for a million random times).
+ * What is left is a read of each tied match's inode number, out of order too: 30-70 ms for a
+ * million random times of which 60% are tied, on a busy machine (a script calling modifiedOrder
+ * with and without inode numbers); copying short runs or comparing them pair by pair made no
+ * difference to it.
  */
 export function addSharingInodes(run: Uint32Array, inodes: Uint32Array, sharing: number[]): void {
-  if (run.length <= PAIRWISE_UP_TO) {
-    addSharingPairwise(run, inodes, sharing);
-    return;
-  }
   const sorted = new Uint32Array(run.length);
   for (let i = 0; i < run.length; i += 1) {
     sorted[i] = inodes[run[i]];
@@ -40,29 +40,6 @@ export function addSharingInodes(run: Uint32Array, inodes: Uint32Array, sharing:
     for (const match of run) {
       if (shared.has(inodes[match])) {
         sharing.push(match);
-      }
-    }
-  }
-}
-
-/**
- * Runs up to this long are compared pair by pair instead, without the copy a sort needs: most
- * runs of equal times are two or three long, and a copy for each took most of what looking
- * cost the order of a million random times (a script calling modifiedOrder with and without
- * inode numbers, nine times each).
- */
-const PAIRWISE_UP_TO = 8;
-
-function addSharingPairwise(run: Uint32Array, inodes: Uint32Array, sharing: number[]): void {
-  for (let i = 0; i < run.length; i += 1) {
-    const inode = inodes[run[i]];
-    if (inode === 0) {
-      continue;
-    }
-    for (let j = 0; j < run.length; j += 1) {
-      if (j !== i && inodes[run[j]] === inode) {
-        sharing.push(run[i]);
-        break;
       }
     }
   }
