@@ -2,10 +2,11 @@
  * The command line over the engine (SPEC §8). It prints exactly what the model would see: the
  * working directory plays the workspace folder, the search follows VS Code's default search
  * settings, complete lists go to a per-user cache directory, and ripgrep comes from the packaged
- * `@vscode/ripgrep` (then PATH). The first Ctrl-C stops the search and still prints what was
- * found, marked incomplete.
+ * `@vscode/ripgrep` (then PATH). The first Ctrl-C (or SIGTERM, or SIGHUP) stops the search,
+ * ripgrep with it, and still prints what was found, marked incomplete.
  */
 
+import { constants } from 'node:os';
 import * as nodePath from 'node:path';
 import { DEFAULT_MAX_RESULTS, isGlobError, resolveRequest, searchGlob, VSCODE_DEFAULT_RULES, type GlobResult } from './core';
 import { ownThreadStatMode } from './core/walk/modifiedTimes';
@@ -14,8 +15,12 @@ import { locateRipgrep, packagedRipgrep, ripgrepOnPath } from './core/ripgrep/lo
 import { prunesSettled } from './core/spill/spill';
 import { readCommandLine, USAGE } from './cliArguments';
 
-/** The exit code of a process Ctrl-C ended (128 + SIGINT), as shells report it. */
-const INTERRUPTED = 130;
+/**
+ * The signals that stop a search as Ctrl-C does. Left to their default, SIGTERM ("timeout", a CI
+ * job cancelled, kill) and SIGHUP (the terminal closed) ended this process alone, and ripgrep, in
+ * a process group of its own, went on walking the tree for no one.
+ */
+const STOPPING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /** Where ripgrep can come from for the command line, when none was found. */
 const RIPGREP_ADVICE = 'Install ripgrep so that "rg" is on PATH, or run "npm install" where workspace-glob is installed to restore the ripgrep it ships.';
 
@@ -42,8 +47,8 @@ are followed.
 `;
 
 /**
- * Exit codes: 0 success (an empty result too), 1 the search could not run, 2 bad input, 130 a
- * search stopped by Ctrl-C (what it found is printed all the same).
+ * Exit codes: 0 success (an empty result too), 1 the search could not run, 2 bad input, 128 + the
+ * signal's number for a search a signal stopped (130 for Ctrl-C; what it found is printed all the same).
  */
 async function main(argv: readonly string[]): Promise<number> {
   const commandLine = readCommandLine(argv);
@@ -57,13 +62,17 @@ async function main(argv: readonly string[]): Promise<number> {
   const { pattern, path, maxResults, timeoutSeconds } = commandLine;
   const cwd = process.cwd();
   const controller = new AbortController();
-  const interrupt = (): void => {
+  let stoppedBy: NodeJS.Signals = 'SIGINT';
+  const interrupt = (signal: NodeJS.Signals): void => {
     if (controller.signal.aborted) {
-      process.exit(INTERRUPTED);
+      process.exit(signalExitCode(signal));
     }
+    stoppedBy = signal;
     controller.abort();
   };
-  process.on('SIGINT', interrupt);
+  for (const signal of STOPPING_SIGNALS) {
+    process.on(signal, interrupt);
+  }
   try {
     const ripgrepPath = await locateRipgrep([packagedRipgrep, ripgrepOnPath], RIPGREP_ADVICE);
     const input = { pattern, ...(path !== undefined ? { path } : {}), ...(commandLine.includeIgnored ? { includeIgnored: true } : {}) };
@@ -85,14 +94,21 @@ async function main(argv: readonly string[]): Promise<number> {
       search.dispose();
     }
     process.stdout.write(commandLine.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : `${result.text}\n`);
-    return result.incompleteBecause === 'cancelled' ? INTERRUPTED : 0;
+    return result.incompleteBecause === 'cancelled' ? signalExitCode(stoppedBy) : 0;
   } catch (error) {
     const message = oneLine((error as Error).message);
     process.stderr.write(`workspace-glob: ${message}\n`);
     return isGlobError(error) && (error.kind === 'ripgrepNotFound' || error.kind === 'ripgrepFailed') ? 1 : 2;
   } finally {
-    process.off('SIGINT', interrupt);
+    for (const signal of STOPPING_SIGNALS) {
+      process.off(signal, interrupt);
+    }
   }
+}
+
+/** The exit code of a process a signal ended (128 + its number), as shells report it. */
+function signalExitCode(signal: NodeJS.Signals): number {
+  return 128 + constants.signals[signal];
 }
 
 /**

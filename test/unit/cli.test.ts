@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { glob, VSCODE_DEFAULT_RULES } from '../../src/core';
 import { DEFAULT_SPILL_LIMITS } from '../../src/core/spill/spill';
 import { openWhenRead } from './helpers/processes';
+import { processesUnder } from './reliability/helpers/leftovers';
 import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';
 
@@ -196,9 +197,11 @@ describe('command line (the built dist/cli.js)', () => {
     }
   });
 
-  it('stops at Ctrl-C, prints what it found marked incomplete, saves that list, and exits 130', async () => {
-    // Regression: the list of the files found was never saved ("could not be saved (This
-    // operation was aborted)") and the exit code was 0, as for a complete answer.
+  /**
+   * The command line run on a tree whose walk blocks, sent `signal` once ripgrep waits: what it
+   * printed, how it ended, and the processes still working in the tree before it is unblocked.
+   */
+  async function stoppedBy(signal: NodeJS.Signals): Promise<{ status: number | null; stdout: string; left: string[] }> {
     const blocked = new TempTree();
     try {
       for (let i = 0; i < 1_500; i += 1) {
@@ -214,24 +217,45 @@ describe('command line (the built dist/cli.js)', () => {
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
       const writer = await openWhenRead(pipe, HANG_DEADLINE_MS);
-      let status: number | null;
       try {
-        child.kill('SIGINT');
-        status = await closed;
+        child.kill(signal);
+        const status = await closed;
+        // Still blocked, a ripgrep left behind would be here (its working directory the tree).
+        const left = processesUnder(blocked.root).map((info) => `${info.pid} ${info.command}`);
+        return { status, stdout, left };
       } finally {
         closeSync(writer);
       }
-      assert.equal(status, 130);
-      assert.match(stdout, /^INCOMPLETE: the search was cancelled/m);
-      const saved = /The list of the ([\d,]+) paths found so far, oldest first, is saved in (\S+): /.exec(stdout);
-      assert.ok(saved, stdout);
-      const listed = readFileSync(saved[2], 'utf8').split('\n').filter((line) => line.startsWith('file-number-'));
-      assert.equal(listed.length, Number(saved[1].replace(/,/g, '')));
-      assert.ok(listed.length > 2 && listed.length <= 1_500, `${listed.length} listed`);
     } finally {
       blocked.remove();
     }
+  }
+
+  it('stops at Ctrl-C, prints what it found marked incomplete, saves that list, and exits 130', async () => {
+    // Regression: the list of the files found was never saved ("could not be saved (This
+    // operation was aborted)") and the exit code was 0, as for a complete answer.
+    const { status, stdout, left } = await stoppedBy('SIGINT');
+    assert.equal(status, 130);
+    assert.deepEqual(left, []);
+    assert.match(stdout, /^INCOMPLETE: the search was cancelled/m);
+    const saved = /The list of the ([\d,]+) paths found so far, oldest first, is saved in (\S+): /.exec(stdout);
+    assert.ok(saved, stdout);
+    const listed = readFileSync(saved[2], 'utf8').split('\n').filter((line) => line.startsWith('file-number-'));
+    assert.equal(listed.length, Number(saved[1].replace(/,/g, '')));
+    assert.ok(listed.length > 2 && listed.length <= 1_500, `${listed.length} listed`);
   });
+
+  for (const [signal, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    it(`stops at ${signal} as at Ctrl-C, ending ripgrep with it, and exits ${code}`, async () => {
+      // Bug: only SIGINT was caught. A SIGTERM (from "timeout", a CI job cancelled, kill) or a
+      // SIGHUP (the terminal closed) ended the command line by default, and ripgrep, in a process
+      // group of its own, went on walking the tree with no one to read it (its parent then init).
+      const { status, stdout, left } = await stoppedBy(signal);
+      assert.deepEqual(left, [], 'ripgrep left running');
+      assert.equal(status, code);
+      assert.match(stdout, /^INCOMPLETE: the search was cancelled/m);
+    });
+  }
 
   it('gives each path in --json as one string, a name that is not UTF-8 too (surrogateescape)', () => {
     // Regression: a name that is not UTF-8 came in its quoted display form, the very string a
