@@ -7,7 +7,7 @@ import { PooledModifiedTimes, type SubmitBatch } from '../../src/core/walk/statW
 import { SyncModifiedTimes } from '../../src/core/walk/statWays/sync';
 import { NOT_READ } from '../../src/core/walk/statWays/record';
 import { statPool, type StatBatch, type StatBatchResult } from '../../src/core/walk/statPool';
-import type { StopReason } from '../../src/core/walk/stopper';
+import { Stopper } from '../../src/core/walk/stopper';
 import { TempTree } from './helpers/tree';
 
 /**
@@ -135,18 +135,31 @@ describe('modifiedTimes: reading times while listing', () => {
     assert.equal(summary.skipped, 1);
   });
 
-  it('pool: the size bound is no stop for the threads: what was held is read, the rest skipped', async () => {
-    const controller = new AbortController();
-    const { times, held } = heldPool(controller.signal, 0);
-    ['a.txt', 'b.txt', 'a.txt'].forEach((name, index) => times.add(index, tree.root, name));
-    controller.abort('limit' satisfies StopReason);
-    times.add(3, tree.root, 'b.txt');
-    const finished = times.finish();
-    // The batch sent before the bound, and the one begun before it, both reach the threads after it.
-    await Promise.all(held.map(({ release }) => release()));
-    const summary = await finished;
-    assert.deepEqual(Array.from(summary.mtimes), [1_000_000, 2_000_000, 1_000_000, NOT_READ]);
-    assert.equal(summary.skipped, 1);
+  it('pool: the size bound is no stop for the threads (what was held is read), a cancellation or a timeout after it is', async () => {
+    // The ways get the Stopper's nowSignal, which the bound leaves alone. `then` runs after the
+    // bound and before the held batches reach the threads.
+    const readAfterBound = async (stopper: Stopper, then: () => void = () => undefined): Promise<number[]> => {
+      const { times, held } = heldPool(stopper.nowSignal, 0);
+      ['a.txt', 'b.txt', 'a.txt'].forEach((name, index) => times.add(index, tree.root, name));
+      stopper.stop('limit');
+      then();
+      const finished = times.finish();
+      // The batch sent before the bound, and the one begun before it, both reach the threads after it.
+      await Promise.all(held.map(({ release }) => release()));
+      return Array.from((await finished).mtimes);
+    };
+    assert.deepEqual(await readAfterBound(new Stopper(undefined, undefined)), [1_000_000, 2_000_000, 1_000_000]);
+    // Regression: a stop is recorded once, so a cancellation after the bound read every held file all the same.
+    const cancelled = new Stopper(undefined, undefined);
+    assert.deepEqual(await readAfterBound(cancelled, () => cancelled.stop('cancelled')), [NOT_READ, NOT_READ, NOT_READ]);
+    let expire: () => void = () => undefined;
+    const timedOut = new Stopper(undefined, 1_000, (_milliseconds, onExpiry) => {
+      expire = onExpiry;
+      return () => undefined;
+    });
+    assert.deepEqual(await readAfterBound(timedOut, () => expire()), [NOT_READ, NOT_READ, NOT_READ]);
+    assert.equal(timedOut.reason, 'limit');
+    assert.equal(timedOut.nowSignal.reason, 'timeout');
   });
 
   it('pool: where no shared memory is offered, a search still reads every file', async () => {

@@ -80,7 +80,8 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
   let listedBefore = 0;
   let listed = 0;
   const statMode = statModeFor(request, options.statMode);
-  const times = createModifiedTimes(statMode, stopper.signal, () => listed);
+  // Only a stop that means "now" ends the reading of times: after the size bound the files held are read.
+  const times = createModifiedTimes(statMode, stopper.nowSignal, () => listed);
   const entries = new ListedEntries(request.scopes);
   const siblingChecks: SiblingCheck[] = [];
   const warnings: string[] = [];

@@ -3,7 +3,8 @@
  * vanished or turned into a directory since ripgrep listed it gets NaN and is counted; a
  * cancellation or a timeout leaves the rest unread (NOT_READ, a time after every other, see
  * statWays/record.ts) and counted apart, never thrown.
- * The size bound only ends the listing: the files held by then are still read.
+ * The size bound only ends the listing: the files held by then are still read (the signal given
+ * here is the Stopper's nowSignal, which the bound leaves alone).
  *
  * Four ways to read them, measured against each other with the benchmark (bench/): 'pool'
  * sends batches to threads that use statSync (statPool.ts), the fastest on these machines and

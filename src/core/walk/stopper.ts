@@ -1,7 +1,9 @@
 /**
  * One abort signal for a whole search, and why it fired: the caller cancelled, the timeout
- * passed, or the result grew past the bound on how many paths are held. The timer is injected
- * so tests can make a timeout happen at an exact point of a real search.
+ * passed, or the result grew past the bound on how many paths are held. The size bound only ends
+ * the listing, so a second signal says when to stop now: a cancellation or a timeout, also one
+ * that comes after the bound. The timer is injected so tests can make a timeout happen at an
+ * exact point of a real search.
  */
 
 export type StopReason = 'cancelled' | 'timeout' | 'limit';
@@ -26,6 +28,7 @@ export const realTimer: StartTimer = (milliseconds, onExpiry) => {
 
 export class Stopper {
   private readonly controller = new AbortController();
+  private readonly now = new AbortController();
   private stopReason: StopReason | undefined;
   private readonly cleanups: Array<() => void> = [];
 
@@ -46,6 +49,16 @@ export class Stopper {
     return this.controller.signal;
   }
 
+  /**
+   * Aborted by a cancellation or a timeout, whether or not the size bound came first: what ends
+   * the reading of file times, which the bound leaves to finish (the files held are read). A stop
+   * is recorded once, so without it a cancellation after the bound changed nothing, and every
+   * held file's time was still read (two million at the default bound) while the person waited.
+   */
+  get nowSignal(): AbortSignal {
+    return this.now.signal;
+  }
+
   get reason(): StopReason | undefined {
     return this.stopReason;
   }
@@ -54,6 +67,9 @@ export class Stopper {
     if (this.stopReason === undefined) {
       this.stopReason = reason;
       this.controller.abort(reason);
+    }
+    if (reason !== 'limit' && !this.now.signal.aborted) {
+      this.now.abort(reason);
     }
   }
 

@@ -264,16 +264,18 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
     await aftermath(watch.pids);
   });
 
-  it('cancelled while stat-ing (ripgrep done, times still being read): the rest counted as left out', async () => {
-    // libuv's thread pool is held shut from ripgrep's start, so when ripgrep has exited every
-    // stat is still waiting: cancelling then is cancelling the stat stage. Only the 'async' way
-    // stats on libuv's pool; the stat pool's own threads are held back in modifiedTimes.test.ts.
-    const gate = new ThreadPoolGate(scratch.path('stat-gate'));
+  /**
+   * A search of the big tree cancelled as ripgrep ends, with libuv's thread pool held shut from
+   * ripgrep's start until then: every stat is still waiting when ripgrep has exited, so the
+   * cancellation comes in the stat stage. Only the 'async' way stats on libuv's pool; the stat
+   * pool's own threads are held back in modifiedTimes.test.ts.
+   */
+  async function cancelledBeforeAnyTimeIsRead(gateName: string, options: Partial<GlobOptions> = {}): Promise<{ result: GlobResult; watch: RipgrepWatch }> {
+    const gate = new ThreadPoolGate(scratch.path(gateName));
     const controller = new AbortController();
     const watch = new RipgrepWatch();
-    let result: GlobResult;
     try {
-      result = await search(big, { pattern: '*.txt' }, {
+      const result = await search(big, { pattern: '*.txt' }, {
         signal: controller.signal,
         maxResults: 10,
         statMode: 'async',
@@ -286,11 +288,30 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
             void gate.open();
           }
         },
+        ...options,
       });
+      return { result, watch };
     } finally {
       await gate.open();
     }
+  }
+
+  it('cancelled while stat-ing (ripgrep done, times still being read): the rest counted as left out', async () => {
+    const { result, watch } = await cancelledBeforeAnyTimeIsRead('stat-gate');
     assertStatStageCancelled(result, watch);
+    await aftermath(watch.pids);
+  });
+
+  it('cancelled after the size bound ended the listing, while times are read: the rest left unread', async () => {
+    // Bug: the bound stopped the search first, and a stop is recorded once, so a cancellation
+    // (or a timeout) that came while the held files' times were read changed nothing: every time
+    // was still read, two million of them at the default bound, while the person waited.
+    const { result, watch } = await cancelledBeforeAnyTimeIsRead('bound-gate', { maxPaths: 5_000 });
+    assert.equal(watch.ends[0].exitCode, null, 'the bound killed ripgrep');
+    assert.equal(result.incompleteBecause, 'limit');
+    assert.equal(result.total, 5_000);
+    assert.ok(result.unread > 0, 'every time was read after the cancellation');
+    assert.match(result.text, new RegExp(`^INCOMPLETE: the search stopped at its bound of 5,000 matching paths, so these 5,000 files are only what was found before that; the times of ${result.unread.toLocaleString('en-US')} files were not read`, 'm'));
     await aftermath(watch.pids);
   });
 

@@ -6,7 +6,7 @@
 import { stat } from 'node:fs';
 import { joinName, type RawName } from '../../names';
 import type { ModifiedTimes, ModifiedTimesSummary } from '../modifiedTimes';
-import { stopsNow, TimesRecord } from './record';
+import { TimesRecord } from './record';
 
 /** Enough to keep libuv's four threads busy while the calling thread decodes output. */
 const DEFAULT_CONCURRENCY = 64;
@@ -44,7 +44,7 @@ export class AsyncModifiedTimes implements ModifiedTimes {
   }
 
   private pump(): void {
-    if (stopsNow(this.signal)) {
+    if (this.signal?.aborted) {
       for (let at = this.queueHead; at < this.queue.length; at += 1) {
         this.record.skip(this.queueIndexes[at]);
       }

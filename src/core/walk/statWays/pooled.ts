@@ -6,7 +6,7 @@
 import type { RawName } from '../../names';
 import type { ModifiedTimes, ModifiedTimesSummary } from '../modifiedTimes';
 import { raiseStop, statBatchAsync, statPool, stopFlag, type StatBatch, type StatBatchResult } from '../statPool';
-import { stopsNow, TimesRecord } from './record';
+import { TimesRecord } from './record';
 
 /**
  * Files per batch for the pool: big enough that messages cost little, small enough that the
@@ -55,11 +55,7 @@ export class PooledModifiedTimes implements ModifiedTimes {
   ) {
     this.batchSize = batchSize;
     this.submit = submit;
-    this.raiseStop = () => {
-      if (stopsNow(this.signal)) {
-        raiseStop(this.stop, readAfterStop);
-      }
-    };
+    this.raiseStop = () => raiseStop(this.stop, readAfterStop);
     signal?.addEventListener('abort', this.raiseStop, { once: true });
   }
 
@@ -84,7 +80,7 @@ export class PooledModifiedTimes implements ModifiedTimes {
   }
 
   async finish(): Promise<ModifiedTimesSummary> {
-    if (stopsNow(this.signal) && this.batch) {
+    if (this.signal?.aborted && this.batch) {
       for (const index of this.batch.indexes) {
         this.record.skip(index);
       }

@@ -1,15 +1,14 @@
 /**
  * What every stat way keeps: each match's time (NaN until read, or when it cannot be) and inode
- * number, the counts of files gone, unreadable and skipped, and when a stop means "read no more".
+ * number, and the counts of files gone, unreadable and skipped. The signal a way is given says
+ * "read no more": a cancellation or a timeout, never the size bound, after which the files held
+ * are still read (the Stopper's nowSignal).
  */
 
 import type { Stats } from 'node:fs';
 import { withRoomFor } from '../../growable';
 import type { ModifiedTimesSummary } from '../modifiedTimes';
 import { statOutcome, StatOutcome } from '../statPool';
-import type { StopReason } from '../stopper';
-
-const SIZE_BOUND: StopReason = 'limit';
 
 /**
  * The time of a match found but not read before a stop: later than any real time, so the order
@@ -18,14 +17,6 @@ const SIZE_BOUND: StopReason = 'limit';
  * top-level entries) would say less than the search found.
  */
 export const NOT_READ = Number.POSITIVE_INFINITY;
-
-/**
- * Whether a stop means "now": a cancellation or a timeout. Every way skips what is added after
- * any stop, but the size bound only ends the listing: the files held by then are still read.
- */
-export function stopsNow(signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true && signal.reason !== SIZE_BOUND;
-}
 
 /** The times and counts every way shares. */
 export class TimesRecord {
@@ -38,7 +29,7 @@ export class TimesRecord {
 
   /**
    * Makes room for match `index`, with no time yet, and says whether to read its time: not once
-   * the search has stopped, for any reason; the match is then counted as skipped.
+   * the search has stopped; the match is then counted as skipped.
    */
   admit(index: number, signal: AbortSignal | undefined): boolean {
     this.mtimes = withRoomFor(this.mtimes, index);
