@@ -6,7 +6,7 @@ import { AsyncModifiedTimes } from '../../src/core/walk/statWays/async';
 import { PooledModifiedTimes, type SubmitBatch } from '../../src/core/walk/statWays/pooled';
 import { SyncModifiedTimes } from '../../src/core/walk/statWays/sync';
 import { NOT_READ } from '../../src/core/walk/statWays/record';
-import { statPool, type StatBatch, type StatBatchResult } from '../../src/core/walk/statPool';
+import { StatPool, statPool, type StatBatch, type StatBatchResult } from '../../src/core/walk/statPool';
 import { Stopper } from '../../src/core/walk/stopper';
 import { TempTree } from './helpers/tree';
 
@@ -160,6 +160,27 @@ describe('modifiedTimes: reading times while listing', () => {
     assert.deepEqual(await readAfterBound(timedOut, () => expire()), [NOT_READ, NOT_READ, NOT_READ]);
     assert.equal(timedOut.reason, 'limit');
     assert.equal(timedOut.nowSignal.reason, 'timeout');
+  });
+
+  it('pool: a thread that fails is the only one taken out of the pool', async () => {
+    // Bug: a failing thread emits 'error' and then 'exit', and each took it out of the pool. The
+    // second time it was no longer there, and splice(-1, 1) took out the last thread instead: a
+    // healthy one, which the pool then never ended, however long it stayed idle.
+    const pool = new StatPool(2);
+    const batch = { root: tree.root, names: 'a.txt\0b.txt', bytes: [] };
+    await Promise.all([pool.submit(batch), pool.submit(batch)]);
+    const [failing, healthy] = pool.workers;
+    assert.ok(failing && healthy, 'two threads started');
+    // Names that are no string make the thread throw; both are idle, so the first one gets it.
+    const exited = new Promise((resolve) => failing.once('exit', resolve));
+    await assert.rejects(pool.submit({ ...batch, names: 42 as unknown as string }));
+    await exited;
+    const held = (): number[] => pool.workers.map((worker) => worker.threadId);
+    assert.deepEqual(held(), [healthy.threadId]);
+    const { mtimes } = await pool.submit(batch);
+    assert.deepEqual(Array.from(mtimes), [1_000_000, 2_000_000]);
+    assert.deepEqual(held(), [healthy.threadId]);
+    await healthy.terminate();
   });
 
   it('pool: where no shared memory is offered, a search still reads every file', async () => {

@@ -85,13 +85,18 @@ const THREAD_SCRIPT = nodePath.join(__dirname, 'statThread.js');
 /** Threads end after this long without work. */
 const IDLE_MS = 30_000;
 
-class StatPool {
+export class StatPool {
   private readonly threads: Array<{ worker: Worker; pending: number }> = [];
   private readonly waiting = new Map<number, { resolve: (result: StatBatchResult) => void; reject: (error: Error) => void }>();
   private nextId = 0;
   private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly size: number) {}
+
+  /** The threads the pool holds now, oldest first. */
+  get workers(): readonly Worker[] {
+    return this.threads.map((thread) => thread.worker);
+  }
 
   submit(batch: Omit<StatBatch, 'id'>): Promise<StatBatchResult> {
     const thread = this.leastBusy();
@@ -130,7 +135,12 @@ class StatPool {
       waiter?.resolve(result);
     });
     const fail = (error: Error): void => {
-      this.threads.splice(this.threads.indexOf(thread), 1);
+      // A thread that fails says so twice, 'error' then 'exit': only the first takes it out,
+      // where the second took out the pool's last thread (splice at -1), a healthy one.
+      const at = this.threads.indexOf(thread);
+      if (at !== -1) {
+        this.threads.splice(at, 1);
+      }
       // The thread's batches cannot be told apart here, so every waiter hears; each falls back.
       for (const [id, waiter] of this.waiting) {
         this.waiting.delete(id);
