@@ -122,8 +122,11 @@ describe('a search on its own thread', () => {
     assert.ok(most >= 2 && most <= MAX_SEARCH_THREADS, `${most} searches ran at once (bound ${MAX_SEARCH_THREADS})`);
   });
 
-  it('a search stopped while it waits for a thread runs no ripgrep and says it was cancelled', async () => {
-    // Every thread is held by a search whose "ripgrep" lists nothing and never ends by itself.
+  /**
+   * Holds every search thread with a search whose "ripgrep" lists nothing and never ends by
+   * itself; `release` stops them, checks each says so and that no stalled process is left.
+   */
+  async function holdEveryThread(): Promise<{ release: () => Promise<void> }> {
     const stalling = tree.path('stalling-rg');
     writeFileSync(stalling, '#!/bin/sh\nexec sleep 600\n', { mode: 0o755 });
     const held = Array.from({ length: MAX_SEARCH_THREADS }, () => new AbortController());
@@ -142,22 +145,75 @@ describe('a search on its own thread', () => {
       }),
     );
     await busy;
+    return {
+      release: async () => {
+        held.forEach((controller) => controller.abort());
+        for (const heldResult of await Promise.all(holding)) {
+          assert.equal(heldResult.incompleteBecause, 'cancelled');
+        }
+        assert.deepEqual(pids.filter((pid) => exists(pid) || exists(-pid)), [], 'a stalled process is still there');
+        rmSync(stalling);
+      },
+    };
+  }
+
+  /** Long enough to be queued behind the busy threads (were a thread free, ripgrep would start). */
+  const queued = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it('a search stopped while it waits for a thread runs no ripgrep and says it was cancelled', async () => {
+    const { release } = await holdEveryThread();
     const waiting = new AbortController();
     let started = false;
-    const queued = run(searchGlobInWorker, tree, { pattern: '*' }, { signal: waiting.signal, onRipgrep: () => (started = true) });
-    // Long enough to be queued behind the busy threads (were a thread free, ripgrep would start).
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const result = run(searchGlobInWorker, tree, { pattern: '*' }, { signal: waiting.signal, onRipgrep: () => (started = true) });
+    await queued();
     waiting.abort();
-    const result = await queued;
+    assert.equal((await result).incompleteBecause, 'cancelled');
+    assert.match((await result).text, /INCOMPLETE: the search was cancelled/);
     assert.equal(started, false, 'the waiting search started ripgrep');
-    assert.equal(result.incompleteBecause, 'cancelled');
-    assert.match(result.text, /INCOMPLETE: the search was cancelled/);
-    held.forEach((controller) => controller.abort());
-    for (const heldResult of await Promise.all(holding)) {
-      assert.equal(heldResult.incompleteBecause, 'cancelled');
-    }
-    assert.deepEqual(pids.filter((pid) => exists(pid) || exists(-pid)), [], 'a stalled process is still there');
-    rmSync(stalling);
+    await release();
+  });
+
+  it('a search whose time limit passes while it waits for a thread runs no ripgrep and says it timed out', async () => {
+    // Bug: the limit was started on the search thread, so it counted none of the wait: behind
+    // busy threads a search with a 0.3 s limit answered after as long as they took (6 s here).
+    const { release } = await holdEveryThread();
+    let expire: () => void = () => undefined;
+    let started = false;
+    const result = run(searchGlobInWorker, tree, { pattern: '*' }, {
+      timeoutMs: 30_000,
+      startTimer: (_milliseconds, onExpiry) => {
+        expire = onExpiry;
+        return () => undefined;
+      },
+      onRipgrep: () => (started = true),
+    });
+    await queued();
+    expire();
+    // Threads freed after the limit passed: the search must not take one.
+    await release();
+    assert.equal((await result).incompleteBecause, 'timeout');
+    assert.match((await result).text, /INCOMPLETE: the search stopped at its time limit of 30 s before any file was found/);
+    assert.equal(started, false, 'the waiting search started ripgrep');
+  });
+
+  it('a time limit that passes once a search has a thread stops it there', async () => {
+    // The limit runs on the calling thread (so it counts the wait for a thread) and reaches the
+    // search thread as a message.
+    let expire: () => void = () => undefined;
+    const result = await run(searchGlobInWorker, tree, { pattern: '*.txt' }, {
+      timeoutMs: 30_000,
+      startTimer: (_milliseconds, onExpiry) => {
+        expire = onExpiry;
+        return () => undefined;
+      },
+      onRipgrep: (event) => {
+        if (event.phase === 'start') {
+          expire();
+        }
+      },
+    });
+    assert.equal(result.incompleteBecause, 'timeout');
+    assert.match(result.text, /INCOMPLETE: the search stopped at its time limit of 30 s/);
   });
 
   it('runs below normal priority on Linux, ripgrep too, and leaves the calling thread as it was', async function () {

@@ -10,6 +10,7 @@ import { yieldToOtherThreads } from './threadPriority';
 import { GlobError } from '../errors';
 import { searchGlob, type GlobSearch } from '../glob';
 import { ownThreadStatMode } from '../walk/modifiedTimes';
+import type { StartTimer } from '../walk/stopper';
 import { compilePattern } from '../pattern/pattern';
 import type { FromWorker, SentError, ToWorker } from './protocol';
 
@@ -21,6 +22,15 @@ yieldToOtherThreads();
 const post = (message: FromWorker): void => port.postMessage(message);
 let controller = new AbortController();
 let search: Promise<GlobSearch> | undefined;
+/** Ends the current search at its time limit, which the thread that asked for it keeps. */
+let expireTimeLimit: (() => void) | undefined;
+/** The search's timer: one the asking thread fires with a 'timeout' message. */
+const timerOfAskingThread: StartTimer = (_milliseconds, onExpiry) => {
+  expireTimeLimit = onExpiry;
+  return () => {
+    expireTimeLimit = undefined;
+  };
+};
 
 port.on('message', (message: ToWorker) => {
   switch (message.type) {
@@ -36,6 +46,7 @@ port.on('message', (message: ToWorker) => {
         {
           ripgrepPath: options.ripgrepPath,
           timeoutMs: options.timeoutMs,
+          startTimer: timerOfAskingThread,
           signal: controller.signal,
           rules: (scope) => options.rules[scopes.indexOf(scope)],
           spillDirectory: options.spillDirectory,
@@ -65,6 +76,9 @@ port.on('message', (message: ToWorker) => {
       break;
     case 'abort':
       controller.abort();
+      break;
+    case 'timeout':
+      expireTimeLimit?.();
       break;
     case 'release':
       search = undefined;

@@ -16,6 +16,7 @@ export type SentRequest = Omit<GlobRequest, 'pattern'> & { readonly pattern: str
 
 export interface SentOptions {
   readonly ripgrepPath: string;
+  /** The limit as set, for the answer's words; its expiry comes as a 'timeout' message. */
   readonly timeoutMs?: number;
   /** The rules of each of the request's scopes, in order. */
   readonly rules: readonly ScopeRules[];
@@ -32,6 +33,8 @@ export type ToWorker =
   | { readonly type: 'search'; readonly request: SentRequest; readonly options: SentOptions }
   | { readonly type: 'page'; readonly id: number; readonly maxResults: number }
   | { readonly type: 'abort' }
+  /** The search's time limit, which runs on the thread that asked for it, has passed. */
+  | { readonly type: 'timeout' }
   /** The search is done with: let its data go; the thread may serve another. */
   | { readonly type: 'release' };
 

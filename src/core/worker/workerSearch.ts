@@ -5,8 +5,10 @@
  * million files (ripgrep's output is read, matched, ordered and grouped on the worker; file
  * times on its stat pool).
  *
- * What cannot cross threads is not offered here: an injected clock or timer (tests that need one
- * run the search in-process with searchGlob).
+ * The time limit runs on the calling thread, from the call: a search that waits for a thread
+ * waits within it, and its expiry reaches the search thread as a message. What cannot cross
+ * threads is not offered here: an injected clock (tests that need one run the search in-process
+ * with searchGlob).
  */
 
 import * as nodePath from 'node:path';
@@ -16,6 +18,7 @@ import type { GlobRequest } from '../request/request';
 import type { GlobResult, PagePath } from '../page/result';
 import type { FromWorker, SentError, ToWorker } from './protocol';
 import { SearchThreads } from './searchThreads';
+import { realTimer, Stopper, type StartTimer } from '../walk/stopper';
 
 /**
  * Where the worker's script is: beside this module when compiled by tsc, and beside the bundle
@@ -25,17 +28,30 @@ export const WORKER_SCRIPT = nodePath.join(__dirname, 'globWorker.js');
 
 const threads = new SearchThreads(WORKER_SCRIPT);
 
+/** A timer that has expired already: a search given it stops, with the reason "timeout", as it starts. */
+const expired: StartTimer = (_milliseconds, onExpiry) => {
+  onExpiry();
+  return () => undefined;
+};
+
 export async function searchGlobInWorker(request: GlobRequest, options: GlobOptions): Promise<GlobSearch> {
-  const worker = await threads.acquire(options.signal);
+  // Started here, before the wait for a thread: the limit started on the search thread counted
+  // none of it, and behind busy threads a search with a 0.3 s limit answered after 6 s.
+  const limit = new Stopper(options.signal, options.timeoutMs, options.startTimer ?? realTimer);
+  const worker = await threads.acquire(limit.signal);
   if (!worker) {
+    limit.dispose();
     // Stopped while waiting for a thread: the in-process search, already stopped, starts no
-    // ripgrep and answers at once with the same "cancelled" result.
-    return searchGlob(request, options);
+    // ripgrep and answers at once with the same "cancelled" or "timeout" result.
+    return searchGlob(request, limit.reason === 'timeout' ? { ...options, startTimer: expired } : options);
   }
   const pages = new Map<number, { resolve: (result: GlobResult) => void; reject: (error: Error) => void }>();
   let nextPage = 0;
   let settleSearch: { resolve: (total: number) => void; reject: (error: Error) => void } | undefined;
   const searched = new Promise<number>((resolve, reject) => (settleSearch = { resolve, reject }));
+  // The limit ends with the search, as it does in-process: the pages and the complete list are not bounded by it.
+  const endLimit = (): void => limit.dispose();
+  searched.then(endLimit, endLimit);
 
   const rejectPages = (error: Error): void => {
     for (const page of pages.values()) {
@@ -96,6 +112,16 @@ export async function searchGlobInWorker(request: GlobRequest, options: GlobOpti
   // fresh stop signal (a stop before it is sent travels with it).
   const abort = (): void => worker.postMessage({ type: 'abort' } satisfies ToWorker);
   options.signal?.addEventListener('abort', abort, { once: true });
+  const expire = (): void => {
+    if (limit.reason === 'timeout') {
+      worker.postMessage({ type: 'timeout' } satisfies ToWorker);
+    }
+  };
+  if (limit.signal.aborted) {
+    expire();
+  } else {
+    limit.signal.addEventListener('abort', expire, { once: true });
+  }
 
   let finished = false;
   let disposed = false;
