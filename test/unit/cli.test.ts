@@ -289,6 +289,18 @@ describe('command line (the built dist/cli.js)', () => {
     assert.match(result.stderr, /^workspace-glob: The "path" " {100000}x" does not exist [^\n]+\n$/);
   });
 
+  it('answers when the complete-list directory is on a filesystem that refuses it as missing (/proc), without hanging', function () {
+    // Bug: Node's recursive mkdir takes ENOENT for a missing parent, makes the parent (/proc:
+    // EEXIST) and tries again, forever: a cache directory under /proc spun at 100% CPU with no
+    // answer. A hang, not a timing: the deadline is tens of times what the answer takes.
+    if (process.platform !== 'linux') {
+      this.skip();
+    }
+    const result = run(['--max-results', '1', '*'], tree.root, { XDG_CACHE_HOME: '/proc/workspace-glob-test' });
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /The complete list could not be saved \(ENOENT: no such file or directory, mkdir '\/proc\/workspace-glob-test[^)]*\); narrow "path"/);
+  });
+
   it('prints help', () => {
     const cli = run(['--help'], tree.root);
     assert.equal(cli.status, 0);

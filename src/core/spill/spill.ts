@@ -96,7 +96,7 @@ function nextTurn(): Promise<void> {
 }
 
 function ensurePrivateDirectory(directory: string): void {
-  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  makeDirectories(directory);
   const stats = lstatSync(directory);
   if (stats.isSymbolicLink() || !stats.isDirectory()) {
     throw new Error(`${directory} is not a plain directory; refusing to write there`);
@@ -107,6 +107,36 @@ function ensurePrivateDirectory(directory: string): void {
     }
     if ((stats.mode & 0o777) !== 0o700) {
       chmodSync(directory, 0o700);
+    }
+  }
+}
+
+/**
+ * `mkdir -p`, each directory made 0700. Not Node's recursive mkdir, which takes every ENOENT for
+ * a missing parent, makes the parent and tries again: where a filesystem refuses a directory as
+ * missing though its parent exists (under /proc), it tried forever at full CPU, and the search
+ * never answered. Here a directory is tried once more after its parent is made, no more.
+ */
+function makeDirectories(directory: string): void {
+  try {
+    makeDirectory(directory);
+  } catch (error) {
+    const parent = nodePath.dirname(directory);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === directory) {
+      throw error;
+    }
+    makeDirectories(parent);
+    makeDirectory(directory);
+  }
+}
+
+/** Makes one directory, 0700; one already there is no error (what it is gets checked after). */
+function makeDirectory(directory: string): void {
+  try {
+    mkdirSync(directory, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      throw error;
     }
   }
 }
