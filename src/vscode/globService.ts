@@ -34,6 +34,11 @@ export class GlobService implements vscode.Disposable {
   private readonly searched = new vscode.EventEmitter<GlobResult>();
   /** Recent results by input, so the chat participant can render what the tool just found. */
   private readonly recent = new Map<string, GlobResult>();
+  /**
+   * The stops of the searches still walking. Without them a search that outlived the service (the
+   * extension disabled, updated or its host shutting down) kept its ripgrep running for no one.
+   */
+  private readonly walking = new Set<AbortController>();
 
   /** Fires when a search starts ripgrep (with its process id) and when ripgrep ends. */
   readonly onDidRunRipgrep = this.ripgrepStarted.event;
@@ -96,6 +101,7 @@ export class GlobService implements vscode.Disposable {
     });
     const request = await resolveRequest(input, { folders: this.folders(), ripgrepPath });
     const controller = new AbortController();
+    this.walking.add(controller);
     const cancellation = token?.onCancellationRequested(() => controller.abort());
     if (token?.isCancellationRequested) {
       controller.abort();
@@ -113,6 +119,7 @@ export class GlobService implements vscode.Disposable {
         onProgress,
       });
     } finally {
+      this.walking.delete(controller);
       cancellation?.dispose();
     }
   }
@@ -183,6 +190,11 @@ export class GlobService implements vscode.Disposable {
   }
 
   dispose(): void {
+    // Each stops as a cancellation does: ripgrep's process group is killed, the caller gets what was found.
+    for (const controller of this.walking) {
+      controller.abort();
+    }
+    this.walking.clear();
     this.ripgrepStarted.dispose();
     this.searched.dispose();
   }

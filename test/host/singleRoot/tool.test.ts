@@ -1,10 +1,14 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { GLOB_INPUT_FIELDS } from '../../../src/core/request/input';
 import { VSCODE_DEFAULT_RULES } from '../../../src/core/vscodeDefaults';
 import { MAX_SEARCH_THREADS } from '../../../src/core/worker/searchThreads';
 import { excludeRules } from '../../../src/vscode/excludes';
+import { GlobService } from '../../../src/vscode/globService';
+import { LastList } from '../../../src/vscode/lastList';
 import { extensionApi, invokeGlob, isAlive, pagePaths, pausedOrEnded, waitFor, workspaceFolder } from '../hostHelpers';
 
 describe('the glob tool in a real VS Code extension host', () => {
@@ -155,13 +159,66 @@ describe('the glob tool in a real VS Code extension host', () => {
     } finally {
       listener.dispose();
       source.dispose();
-      if (pid !== undefined && isAlive(pid)) {
-        try {
-          process.kill(-pid, 'SIGKILL');
-        } catch {
-          // Only its zombie was left: nothing to end.
-        }
+      endLeftOver(pid);
+    }
+  }
+
+  /** Ends a ripgrep a failed attempt left paused, with its process group. */
+  function endLeftOver(pid: number | undefined): void {
+    if (pid !== undefined && isAlive(pid)) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Only its zombie was left: nothing to end.
       }
+    }
+  }
+
+  it('stops ripgrep when the service is disposed mid-search (the extension deactivated), leaving no process behind', async () => {
+    // Regression: dispose ended the service's events only, and a search still walking kept its
+    // ripgrep running for no one. As above, an attempt where ripgrep ended first is made again.
+    for (let attempt = 1; !(await disposeWithPausedRipgrep()); attempt += 1) {
+      assert.ok(attempt < 5, 'ripgrep finished before it could be paused, 5 times in a row');
+    }
+  });
+
+  /** A service of its own, disposed while its search's ripgrep is paused; false when ripgrep had finished first. */
+  async function disposeWithPausedRipgrep(): Promise<boolean> {
+    const storage = mkdtempSync(path.join(os.tmpdir(), 'workspace-glob-host-'));
+    const log = vscode.window.createOutputChannel('Workspace Glob (disposed service)', { log: true });
+    const values = new Map<string, unknown>();
+    const memento = { get: <T>(key: string): T | undefined => values.get(key) as T | undefined, update: (key: string, value: unknown) => Promise.resolve(void values.set(key, value)) };
+    const service = new GlobService(vscode.Uri.file(storage), log, new LastList(memento, storage));
+    let pid: number | undefined;
+    const listener = service.onDidRunRipgrep((event) => {
+      if (event.phase === 'start' && pid === undefined && event.pid !== undefined) {
+        pid = event.pid;
+        process.kill(pid, 'SIGSTOP');
+      }
+    });
+    try {
+      const outcome = service.find({ pattern: '*', path: 'bulk' }).then(
+        (result) => ({ result }),
+        (error: unknown) => ({ error }),
+      );
+      const rg = await waitFor('ripgrep to start', () => pid);
+      if ((await pausedOrEnded(rg)) !== 'T') {
+        await outcome;
+        return false;
+      }
+      service.dispose();
+      const settled = await outcome;
+      assert.ok('result' in settled, String('error' in settled ? settled.error : ''));
+      assert.equal(settled.result.incompleteBecause, 'cancelled');
+      await waitFor('ripgrep to be reaped', () => (isAlive(rg) ? undefined : true));
+      assert.equal(isAlive(-rg), false, 'ripgrep process group still alive');
+      return true;
+    } finally {
+      listener.dispose();
+      service.dispose();
+      log.dispose();
+      endLeftOver(pid);
+      rmSync(storage, { recursive: true, force: true });
     }
   }
 
