@@ -615,6 +615,15 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(result.text, /Matches per entry: "a · b\/" 2 · c\/ 1\./);
   });
 
+  it('names the directory searched as the page shows its paths, so a newline in its name breaks no line', async () => {
+    // Regression: 'Showing the 2 oldest of 3 files matching "*" in new' and 'line/, oldest
+    // first.' were two lines of the footer, the name's newline printed as it is.
+    tree.write({ 'new\nline/a.txt': 1, 'new\nline/b.txt': 2, 'new\nline/c.txt': 3 });
+    const result = await search(tree, { pattern: '*', path: 'new\nline' }, { maxResults: 2 });
+    assert.match(result.text, /^Showing the 2 oldest of 3 files matching "\*" in "new\\nline\/", oldest first\.$/m);
+    assert.match(result.text, /^Every match is a file directly in "new\\nline\/", so each is a top-level entry of its own/m);
+  });
+
   it('says so under one top-level entry, and when every entry starts among the oldest', async () => {
     tree.write({ 'pkg/a/1.txt': 1, 'pkg/b/2.txt': 2, 'pkg/3.txt': 3, 'pkg/a/4.txt': 4 });
     const one = await search(tree, { pattern: '*' }, { maxResults: 2 });

@@ -12,6 +12,7 @@
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import { GlobError } from '../errors';
+import { showName } from '../names';
 import { withDistinctNames } from './folderNames';
 import { isDirectory } from './onDisk';
 import { parseGlobInput } from './input';
@@ -88,11 +89,15 @@ export interface GlobRequest {
   readonly scopes: readonly SearchScope[];
   /** True when the search root lies outside every workspace folder (the person must agree). */
   readonly outsideWorkspace: boolean;
-  /** How messages name what was searched: "the workspace", `src/`, an absolute path. */
+  /**
+   * How messages name what was searched: "the workspace", `src/`, an absolute path, each shown
+   * as a path on the page is (`"new\nline/"`).
+   */
   readonly rootLabel: string;
   /**
-   * How the `path` given is named (as `rootLabel`); absent when none was given, so whatever
-   * titles a search can leave out the root of a search of the whole workspace.
+   * How the `path` given is named (as `rootLabel`, but as written: the complete list's header
+   * quotes it); absent when none was given, so whatever titles a search can leave out the root
+   * of a search of the whole workspace.
    */
   readonly pathLabel?: string;
   /**
@@ -149,7 +154,7 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
   const multiRoot = folders.length > 1;
   const scopes = withNestedRoots(await Promise.all(searchRoots.map(async ({ root, folder }) => withGitRepository(await scopeFor(root, folder, multiRoot, paths), paths))), paths);
   const outsideWorkspace = scopes.some((scope) => scope.folder === undefined);
-  const label = rootLabel(input.path !== undefined, scopes);
+  const label = rootLabel(input.path !== undefined, scopes, showName);
   return {
     pattern,
     patternAsGiven: input.pattern,
@@ -158,7 +163,7 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
     scopes,
     outsideWorkspace,
     rootLabel: label,
-    ...(input.path !== undefined ? { pathLabel: label } : {}),
+    ...(input.path !== undefined ? { pathLabel: rootLabel(true, scopes, (prefix) => prefix) } : {}),
     ...(absoluteElsewhere ? { absoluteElsewhere } : {}),
   };
 }
@@ -319,9 +324,14 @@ async function throughSymbolicLink(
   return { inFolder: isInside(realFolder, realRoot, paths) ? paths.join(folderPath, paths.relative(realFolder, realRoot)) : undefined };
 }
 
-function rootLabel(explicitPath: boolean, scopes: readonly SearchScope[]): string {
+/**
+ * How what was searched is named: in the model's text each place as its paths are shown (a
+ * newline in a directory's name printed as it is split the footer's count line), in a complete
+ * list's header, which quotes it, as it is.
+ */
+function rootLabel(explicitPath: boolean, scopes: readonly SearchScope[], show: (prefix: string) => string): string {
   if (!explicitPath) {
     return scopes.length > 1 ? `the ${scopes.length} workspace folders` : 'the workspace';
   }
-  return scopes.map((scope) => scope.entryPrefix || 'the workspace').join(', ');
+  return scopes.map((scope) => (scope.entryPrefix === '' ? 'the workspace' : show(scope.entryPrefix))).join(', ');
 }
