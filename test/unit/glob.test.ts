@@ -624,6 +624,21 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(result.text, /^Every match is a file directly in "new\\nline\/", so each is a top-level entry of its own/m);
   });
 
+  it('names a directory inside the one entry as the page shows its paths', async () => {
+    // Regression: "They all lie directly in top/tab" and the rest of the line after a real tab,
+    // and "spread inside top/new" broke the line before "line/".
+    tree.write({ 'top/tab\tdir/a.y': 1, 'top/tab\tdir/b.y': 2, 'top/tab\tdir/c.y': 3 });
+    tree.write({ 'top/new\nline/a.x': 4, 'top/new\nline/one/b.x': 5, 'top/new\nline/two/c.x': 6 });
+    const flat = await search(tree, { pattern: '*.y' }, { maxResults: 2 });
+    assert.match(flat.text, / They all lie directly in "top\/tab\\tdir\/", so a round robin inside it would pick the same files\.$/m);
+    const spread = await search(tree, { pattern: '*.x' }, { maxResults: 2 });
+    assert.match(spread.text, / To see how they spread inside "top\/new\\nline\/", pass it as "path": "top\/new\\nline"\.$/m);
+    const named = await search(tree, { pattern: 'top/tab\tdir/*.y' }, { maxResults: 2 });
+    assert.match(named.text, / They all lie directly in "top\/tab\\tdir\/", so a round robin inside it would pick the same files\.$/m);
+    const under = await search(tree, { pattern: 'top/new\nline/**' }, { maxResults: 2 });
+    assert.match(under.text, / To see how they spread inside "top\/new\\nline\/", pass "path": "top\/new\\nline", "pattern": "\*"\.$/m);
+  });
+
   it('says so under one top-level entry, and when every entry starts among the oldest', async () => {
     tree.write({ 'pkg/a/1.txt': 1, 'pkg/b/2.txt': 2, 'pkg/3.txt': 3, 'pkg/a/4.txt': 4 });
     const one = await search(tree, { pattern: '*' }, { maxResults: 2 });

@@ -5,6 +5,7 @@
  */
 
 import { elsewhereSentence, EMPTY_ALTERNATIVE_DROPPED, emptyHints } from '../emptyAnswer/emptyText';
+import { showName } from '../names';
 import { lookInside, type LookInside, type PatternShape } from './lookInside';
 import type { GlobResult, Incompleteness } from './result';
 import { warningLines } from './warningText';
@@ -242,27 +243,28 @@ function keptIgnored(includeIgnored: boolean): string {
  * For a page under one entry: where a round robin would spread, which may be further down the
  * directories the pattern names (`src/core/**\/*.ts`) or, for a pattern that is not anchored,
  * that every match lies under (`within`), or that it would not, when every match lies directly in
- * one directory (`src/core/*.ts`, or as the matches show).
+ * one directory (`src/core/*.ts`, or as the matches show). A directory is named as the page shows
+ * its paths: a tab or newline in its name, printed as it is, broke the line.
  */
 function spreadAdvice(only: string, result: ResultFacts, context: RenderContext): string {
   const within = result.topLevel.within;
   const ignored = keptIgnored(result.includeIgnored);
   if (within?.flat) {
-    return ` They all lie directly in ${within.path}, so a round robin inside it would pick the same files.`;
+    return ` They all lie directly in ${showName(within.path)}, so a round robin inside it would pick the same files.`;
   }
   // "**/*.ts" matches the same names from any directory, as a pattern that is not anchored does.
   const anywhere = !context.pattern.anchored || (!context.pattern.negated && /^\*\*\/[^/]*$/.test(context.pattern.source));
   if (within !== undefined && anywhere && within.path.length > only.length) {
-    return ` To see how they spread inside ${within.path}, pass it as "path": ${quoted(trimSlash(within.path))}${ignored}.`;
+    return ` To see how they spread inside ${showName(within.path)}, pass it as "path": ${quoted(trimSlash(within.path))}${ignored}.`;
   }
   const look = lookInside(context.pattern, only, true);
   if (look === undefined) {
     return ` To see how they spread inside it, pass it as "path": ${quoted(trimSlash(only))}${ignored}.`;
   }
   if (look.flat) {
-    return ` They all lie directly in ${look.path}/, so a round robin inside it would pick the same files.`;
+    return ` They all lie directly in ${showName(`${look.path}/`)}, so a round robin inside it would pick the same files.`;
   }
-  const where = look.path === trimSlash(only) ? 'it' : `${look.path}/`;
+  const where = look.path === trimSlash(only) ? 'it' : showName(`${look.path}/`);
   return ` To see how they spread inside ${where}, pass ${look.rewritten ? '' : 'it as '}${callInto(look, result.includeIgnored)}.`;
 }
 
