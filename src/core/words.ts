@@ -1,8 +1,16 @@
 /** The few ways the model-facing texts write numbers, counts and quoted names, kept alike. */
 
-/** Text as a JSON string: in quotes, with quotes and control characters escaped. */
+import { escapedJson, needsQuoting } from './names';
+
+/**
+ * Text as a JSON string: in quotes, with quotes and control characters escaped; and where the page
+ * would quote it as a name for what a reader cannot see (a zero-width space, DEL, a direction
+ * override), those as `\uXXXX` too, as the page writes them. JSON.stringify leaves them as they
+ * are: "docs" with a zero-width space read as "docs". Text that needs no quoting as a name keeps
+ * the joiners of its emoji and Persian words as they are.
+ */
 export function quoted(text: string): string {
-  return JSON.stringify(text);
+  return needsQuoting(text) ? escapedJson(text) : JSON.stringify(text);
 }
 
 /**

@@ -1057,6 +1057,18 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual((await search(tree, { pattern: 'settings/*.toml' }, { rules: VSCODE_DEFAULT_RULES })).page.map((path) => path.path), ['settings/app.toml']);
   });
 
+  it('writes a character nobody sees in a name it quotes as \\uXXXX, as the page does', async () => {
+    // Regression: 'The directories at the top are "docs\u200b/", "src/".' read as "docs/" (a
+    // zero-width space after "docs"), and "path": "docs" then named a directory that is not there.
+    tree.write({ 'docs\u200b/a.md': 1, 'src/b.ts': 2 });
+    const result = await search(tree, { pattern: 'api/*.ts' });
+    assert.match(result.text, /^- "api\/" does not exist in the workspace\. The directories at the top are "docs\\u200b\/", "src\/"\.$/m);
+    assert.doesNotMatch(result.text, /\u200b/);
+    // The joiners of an emoji sequence are no such characters: they stay as they are.
+    const family = await search(tree, { pattern: '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}*.png' });
+    assert.ok(family.text.startsWith('No files match "\u{1F468}\u200d\u{1F469}\u200d\u{1F467}*.png" in the workspace.\n'), family.text);
+  });
+
   it('names a file with the name of a missing directory in its place ("src/utils.ts" for "src/utils/"), and the pattern finds it', async () => {
     tree.write({
       'src/utils.ts': 1, 'src/utils.js': 2, 'src/helpers/a.ts': 3, 'src/helper.py': 4, 'bin': 5, 'lib/config': 6, 'lib/config.json': 7,
