@@ -99,6 +99,16 @@ describe('glob with the real ripgrep: names in another Unicode normalization for
     assert.deepEqual(paths((await search(tree, '![K].txt')).result), ['\u037e.txt', '\u1fef.txt', 'k.txt']);
   });
 
+  it('matches in NFC too an ASCII pattern with a class whose literal "K", ";" or "`" NFC makes of another (regression: "K.t[sx]" missed a Kelvin sign)', async () => {
+    tree.write({ '\u212a.ts': at('2024-01-01'), 'K.ts': at('2024-01-02'), 'a\u037e.md': at('2024-01-03'), 'src/\u212a/b.tsx': at('2024-01-04') });
+    // The class is what asks for NFC (README); "K.ts" alone is matched as written.
+    assert.deepEqual(paths((await search(tree, 'K.t[sx]')).result), ['\u212a.ts', 'K.ts']);
+    assert.deepEqual(paths((await search(tree, '[a-c];.md')).result), ['a\u037e.md']);
+    assert.deepEqual(paths((await search(tree, 'src/K/*.t[sx]*')).result), ['src/\u212a/b.tsx']);
+    assert.deepEqual(paths((await search(tree, '!K.t[sx]')).result), ['a\u037e.md', 'src/\u212a/b.tsx']);
+    assert.deepEqual(paths((await search(tree, 'K.ts')).result), ['K.ts']);
+  });
+
   it('finds a composed name with a decomposed pattern', async () => {
     tree.write({ [nfc('naïve.txt')]: at('2024-01-01'), [`${nfc('déjà')}/vu.txt`]: at('2024-01-02') });
     assert.deepEqual(paths((await search(tree, nfd('naïve.txt'))).result), [nfc('naïve.txt')]);
