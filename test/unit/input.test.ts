@@ -11,6 +11,8 @@ describe('input (unit)', () => {
     assert.deepEqual(parseGlobInput({ pattern: '*.ts', path: 'src', includeIgnored: true }), { pattern: '*.ts', path: 'src', includeIgnored: true });
     assert.deepEqual(parseGlobInput({ pattern: '*', path: '', includeIgnored: false }), { pattern: '*' });
     assert.deepEqual(parseGlobInput({ pattern: '*', path: null }), { pattern: '*' });
+    // A directory may be named " ": only an empty "path" is none.
+    assert.deepEqual(parseGlobInput({ pattern: '*', path: ' ' }), { pattern: '*', path: ' ' });
   });
 
   it('tells the model what to send for wrong shapes and types', () => {

@@ -282,6 +282,20 @@ describe('request: resolving path and pattern', () => {
     }
   });
 
+  it('searches a directory whose name is a space when "path" names it, and says a missing one does not exist', async () => {
+    // Regression: "path": " " searched the whole workspace, also where the footer had offered it
+    // for the directory " ", so following that advice gave the same page again.
+    const spaced = new TempTree().write({ ' /x.ts': 1, 'y.ts': 2 });
+    try {
+      const folders = [{ name: 'spaced', path: spaced.root }];
+      const request = await resolveRequest({ pattern: '*', path: ' ' }, { folders });
+      assert.deepEqual([request.scopes[0].searchRoot, request.rootLabel], [spaced.path(' '), '" /"']);
+      await assert.rejects(resolveRequest({ pattern: '*', path: '\t' }, { folders }), (error: unknown) => error instanceof GlobError && error.kind === 'pathNotFound' && /^The "path" "\\t" does not exist/.test(error.message));
+    } finally {
+      spaced.remove();
+    }
+  });
+
   it('reads "~" as the home directory where the folder\'s "~" is a link, and asks first', async () => {
     // Regression: a link named "~" (which a repository can bring, to the home directory or "/")
     // was read as the folder's own "~" directory, so "path": "~" listed where it led, unasked.

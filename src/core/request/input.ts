@@ -60,7 +60,9 @@ export function parseGlobInput(raw: unknown): GlobInput {
   }
   return {
     pattern,
-    ...(typeof path === 'string' && path.trim() !== '' ? { path } : {}),
+    // Only an empty "path" is none: " " names a directory of that name, which the footer offers
+    // as "path" for one; taken for none, it searched the whole workspace again.
+    ...(typeof path === 'string' && path !== '' ? { path } : {}),
     ...(includeIgnored === true ? { includeIgnored } : {}),
   };
 }
