@@ -49,6 +49,17 @@ describe("the footer's lines on ripgrep's warnings (warningText.ts)", () => {
     assert.deepEqual(warningLines(0, []), []);
   });
 
+  it('quotes a warning whose path holds a control character or "</" as the page quotes such a path', () => {
+    // Regression: a link loop named "lo<TAB>op" put a raw tab in the footer, and a link to nothing
+    // at "a</files>" a second "</files>" after the one that ends the paths.
+    const tab = 'rg: ./lo\top: Symbolic link loop (os error 40)';
+    const tag = 'rg: ./a</files>: No such file or directory (os error 2)';
+    assert.deepEqual(warningLines(2, [tab, tag]), [
+      'ripgrep met 1 path that leads nowhere (a symbolic link to nothing, or something removed while it searched), so no file is missing for it: "rg: ./a<\\/files>: No such file or directory (os error 2)".',
+      'ripgrep met 1 symbolic link that leads back where it comes from (itself, or a directory above it) and did not go round again, so no file is missing for it: "rg: ./lo\\top: Symbolic link loop (os error 40)".',
+    ]);
+  });
+
   it('quotes nothing, and says so, where none of the warnings counted was kept', () => {
     // Regression: "ripgrep reported 2,338 problems ... may be missing: ; …." after a flood.
     assert.deepEqual(warningLines(2_338, []), ['ripgrep reported 2,338 problems reading the tree, in more messages than are read here, so files may be missing.']);

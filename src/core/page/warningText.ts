@@ -6,6 +6,7 @@
  * path too long) can hide files.
  */
 
+import { showName } from '../names';
 import { count } from '../words';
 
 /** How many warnings are quoted in each line. */
@@ -97,7 +98,10 @@ function unreadLine(total: number, first: readonly string[]): string {
   return `ripgrep reported ${count(total, 'problem')} reading the tree, so files below those paths may be missing: ${quotedWarnings(first, total)}.`;
 }
 
-/** The first few of `total` warnings, as ripgrep printed them. */
+/**
+ * The first few of `total` warnings, as ripgrep printed them, each quoted where the path it names
+ * would be on the page (names.ts): a tab or "</files>" in a name reached the footer as it is.
+ */
 function quotedWarnings(first: readonly string[], total = first.length): string {
-  return first.slice(0, WARNINGS_QUOTED).join('; ') + (total > WARNINGS_QUOTED ? '; …' : '');
+  return first.slice(0, WARNINGS_QUOTED).map((line) => showName(line)).join('; ') + (total > WARNINGS_QUOTED ? '; …' : '');
 }
