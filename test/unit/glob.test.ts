@@ -1654,6 +1654,18 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(result.text, /ripgrep met 1 path that leads nowhere .*dangling\.txt/);
   });
 
+  it('reads a ripgrep warning about a name with a newline as one warning', async () => {
+    // Regression: a link to nothing named "bro\nken" spans lines of ripgrep's stderr, read one by
+    // one as three warnings: "met 1 path that leads nowhere: ken: No such file ..." and "2
+    // problems reading the tree, so files below those paths may be missing: rg: ./bro; ken: ...".
+    tree.write({ 'real.txt': 1 });
+    symlinkSync(tree.path('missing-target'), tree.path('bro\nken'));
+    const result = await search(tree, { pattern: '*.txt' }, { rules: { followSymlinks: true } });
+    assert.equal(result.warnings.count, 1);
+    assert.match(result.text, /^ripgrep met 1 path that leads nowhere .*: "(rg: )?\.\/bro\\nken: .*No such file or directory \(os error 2\)"\.$/m);
+    assert.doesNotMatch(result.text, /problem/);
+  });
+
   it('reports no ripgrep warning about a path beside the search root or the pattern s directories', async () => {
     // Regression: ripgrep walks from the folder, narrowed by globs, and with links followed a
     // link to nothing at the top was a warning in every answer, "path": "docs" too.

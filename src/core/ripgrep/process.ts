@@ -121,7 +121,8 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
         reject(new GlobError('ripgrepFailed', `ripgrep failed: ${lines.slice(0, 3).join('; ') || 'exit code 2'}`, lines.join('\n')));
         return;
       }
-      const kept = options.keepWarning ? lines.filter(options.keepWarning) : lines;
+      const messages = warningMessages(lines);
+      const kept = options.keepWarning ? messages.filter(options.keepWarning) : messages;
       resolve({
         exitCode,
         killedBy: stopped ? null : killedBy,
@@ -130,6 +131,7 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
         listedAll: exitCode !== null && killedBy === null && !droppedAfterStop,
         warnings: kept.slice(0, KEPT_WARNING_LINES),
         // Lines past the bytes examined are counted as they are: a flood that long is a problem.
+        // Of those examined, the lines of one message count once, and those not kept not at all.
         warningCount: stderr.lineCount() - (lines.length - kept.length),
         listed: names.count,
       });
@@ -145,6 +147,30 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
 function isPathWarning(line: string): boolean {
   return /\(os error \d+\)|loop/i.test(line);
 }
+
+/**
+ * ripgrep's messages, each whole: one about a path whose name holds a newline spans lines of
+ * stderr ("rg: ./bro", "ken: No such file or directory (os error 2)"), and read line by line, one
+ * link to nothing was three warnings, two of them, without an error number, problems that "may"
+ * hide files. A line is part of the message before it when that one has not ended (with an error
+ * number, or a loop's "points to an ancestor") and the line does not start one, as ripgrep 15
+ * ("rg: ") and 13 (a path from the walk root, or ripgrep's loop message) start them.
+ */
+function warningMessages(lines: readonly string[]): string[] {
+  const messages: string[] = [];
+  for (const line of lines) {
+    const last = messages.length - 1;
+    if (last >= 0 && !MESSAGE_END.test(messages[last]) && !MESSAGE_START.test(line)) {
+      messages[last] += `\n${line}`;
+    } else {
+      messages.push(line);
+    }
+  }
+  return messages;
+}
+
+const MESSAGE_END = /\(os error \d+\)$| points to an ancestor /;
+const MESSAGE_START = /^(?:rg: |\.[/\\]|File system loop found: )/;
 
 function startFailure({ ripgrepPath, cwd }: RipgrepInvocation, error: unknown): GlobError {
   const code = (error as NodeJS.ErrnoException).code;
