@@ -1177,6 +1177,13 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('quotes an example that needs quoting once, as the page shows it', async () => {
+    // Regression: an example already shown quoted was quoted again: "\"tab\\there.txt\"".
+    tree.write({ 'tab\there.txt': 1 });
+    const result = await search(tree, { pattern: 'tab\there.md' });
+    assert.match(result.text, /^- 1 file has the same name with any extension: "tab\\there\.txt"\. /m);
+  });
+
   it('says no file "lies elsewhere" where every file of the name is where the pattern says', async () => {
     // Regression: ".github/workflows/ci.yml" named ci.yaml three times, the last as lying
     // elsewhere, though it lies in the very directory the pattern names.

@@ -382,6 +382,8 @@ function withIgnored(includeIgnored: boolean): string {
 
 /** Examples after a count of files: all of them after a colon, or "such as" when there are more. */
 function someOf(total: number, examples: readonly string[]): string {
-  const shown = examples.map(quoted).join(', ');
+  // Examples are shown paths: one that needs quoting is quoted already (it starts with '"', which
+  // no path shown as it is does), and quoted again it read "\"tab\\there.txt\"".
+  const shown = examples.map((example) => (example.startsWith('"') ? example : quoted(example))).join(', ');
   return total > examples.length ? `, such as ${shown}` : `: ${shown}`;
 }
