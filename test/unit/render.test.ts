@@ -56,37 +56,3 @@ describe('the head page after a stop (render.ts)', () => {
     assert.doesNotMatch(withList, /oldest|newest/);
   });
 });
-
-describe('paths that lead to one file (render.ts)', () => {
-  const facts = (unread: number): object => ({
-    total: 3,
-    aliases: 2,
-    unread,
-    complete: unread === 0,
-    listedAll: true,
-    ...(unread > 0 ? { incompleteBecause: 'timeout' } : {}),
-    sampled: false,
-    includeIgnored: false,
-    pattern: '*',
-    rootLabel: 'the workspace',
-    page: ['a', 'b', 'c'].map((name) => ({ shown: name, entry: name })),
-    topLevel: { entries: [], reached: 3, total: 3 },
-    spill: null,
-    warnings: { count: 0 },
-    dropped: { vanished: 0, unreadable: 0 },
-  });
-  const context: RenderContext = { maxResults: 100, pattern: compilePattern('*'), absolutePattern: false, excludesApplied: false, timeoutMs: 1_000, maxPaths: 1_000 };
-
-  it('says how many distinct files the paths are', () => {
-    const text = renderModelText(facts(0) as unknown as ResultFacts, context);
-    assert.match(text, /^The 3 paths are 1 distinct file: 2 of them lead through a symbolic or hard link to a file another path here leads to as well\.$/m);
-  });
-
-  it('gives no count of files where a stop left some paths unread, which were not looked at', () => {
-    // A path whose time was not read has no inode number either, so it may lead to a file
-    // another path leads to without being counted: "are 1 distinct file" could be untrue.
-    const text = renderModelText(facts(1) as unknown as ResultFacts, context);
-    assert.match(text, /^2 paths of those whose times were read lead through a symbolic or hard link to a file another path here leads to as well\.$/m);
-    assert.doesNotMatch(text, /distinct/);
-  });
-});

@@ -82,21 +82,16 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
     lines[footerStart] += ` ${elsewhereSentence(result.absoluteElsewhere, result)}`;
   }
   if (result.aliases > 0) {
-    lines.push(aliasLine(result));
+    lines.push(aliasLine(result.total, result.aliases));
   }
   lines.push(...problems(result));
   return lines.join('\n');
 }
 
-/**
- * That some paths lead to one file, so the count of paths is not read as one of files. Paths a
- * stop left unread were not looked at (order/aliases.ts), so then no count of files is given.
- */
-function aliasLine({ total, aliases, unread }: ResultFacts): string {
-  const leads = `${aliases === 1 ? 'leads' : 'lead'} through a symbolic or hard link to a file another path here leads to as well`;
-  return unread > 0
-    ? `${count(aliases, 'path')} of those whose times were read ${leads}.`
-    : `The ${count(total, 'path')} ${total === 1 ? 'is' : 'are'} ${count(total - aliases, 'distinct file')}: ${number(aliases)} of them ${leads}.`;
+/** That some paths lead to one file, so the count of paths is not read as one of files. */
+function aliasLine(total: number, aliases: number): string {
+  const files = total - aliases;
+  return `The ${count(total, 'path')} ${total === 1 ? 'is' : 'are'} ${count(files, 'distinct file')}: ${number(aliases)} of them ${aliases === 1 ? 'leads' : 'lead'} through a symbolic or hard link to a file another path here leads to as well.`;
 }
 
 function sampleFooter(result: ResultFacts, context: RenderContext): string[] {
