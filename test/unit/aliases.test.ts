@@ -9,6 +9,7 @@ import { linkSync, symlinkSync } from 'node:fs';
 import { glob, type GlobOptions, type GlobResult } from '../../src/core';
 import { aliasCount } from '../../src/core/order/aliases';
 import type { StatMode } from '../../src/core/walk/modifiedTimes';
+import { ManualTimer } from './helpers/manualTimer';
 import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';
 
@@ -94,6 +95,34 @@ describe('paths that lead to one file', () => {
     const paths = [tree.path('a.txt'), tree.path('a.txt'), tree.path('b.txt')];
     assert.equal(aliasCount([0, 1], (match) => paths[match]), 0);
     assert.equal(aliasCount([0, 1, 2], (match) => paths[match]), 1);
+  });
+
+  it('says "at most" of the distinct files when a stop left some times unread', async function () {
+    this.timeout(120_000);
+    // Regression: with 20,000 paths to 10,000 files and some times unread, it said "The 20,000
+    // paths are 14,151 distinct files": a path whose time was not read is never compared.
+    const files: Record<string, number> = {};
+    for (let i = 0; i < 10_000; i += 1) {
+      files[`real/f${i}.txt`] = SAME_TIME + i;
+    }
+    tree.write(files);
+    symlinkSync('real', tree.path('link'));
+    const timer = new ManualTimer();
+    // The time limit, fired as ripgrep's run ends: the stat threads have not read every time yet.
+    const result = await search(tree, '*.txt', {
+      rules: { followSymlinks: true },
+      maxResults: 10,
+      timeoutMs: 60_000,
+      startTimer: timer.startTimer,
+      onRipgrep: (event) => (event.phase === 'end' ? timer.fire() : undefined),
+    });
+    assert.equal(result.total, 20_000);
+    assert.ok(result.unread > 0 && result.aliases > 0, `${result.unread} unread, ${result.aliases} second paths`);
+    const unread = result.unread.toLocaleString('en-US');
+    assert.equal(
+      aliasLine(result),
+      `The 20,000 paths are at most ${(20_000 - result.aliases).toLocaleString('en-US')} distinct files: ${result.aliases.toLocaleString('en-US')} of them lead through a symbolic or hard link to a file another path here leads to as well; the ${unread} whose times were not read were not compared.`,
+    );
   });
 
   it('finds the second path in a long run of equal times', async () => {

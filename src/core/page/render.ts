@@ -82,16 +82,22 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
     lines[footerStart] += ` ${elsewhereSentence(result.absoluteElsewhere, result)}`;
   }
   if (result.aliases > 0) {
-    lines.push(aliasLine(result.total, result.aliases));
+    lines.push(aliasLine(result));
   }
   lines.push(...problems(result));
   return lines.join('\n');
 }
 
-/** That some paths lead to one file, so the count of paths is not read as one of files. */
-function aliasLine(total: number, aliases: number): string {
-  const files = total - aliases;
-  return `The ${count(total, 'path')} ${total === 1 ? 'is' : 'are'} ${count(files, 'distinct file')}: ${number(aliases)} of them ${aliases === 1 ? 'leads' : 'lead'} through a symbolic or hard link to a file another path here leads to as well.`;
+/**
+ * That some paths lead to one file, so the count of paths is not read as one of files. A path
+ * whose time a stop left unread was never compared (it has no inode number), so where there are
+ * such paths the distinct files are fewer than or as many as said, never more.
+ */
+function aliasLine(result: ResultFacts): string {
+  const { total, aliases, unread } = result;
+  const files = `${unread > 0 ? 'at most ' : ''}${count(total - aliases, 'distinct file')}`;
+  const notCompared = unread === 0 ? '' : `; the ${number(unread)} whose ${unread === 1 ? 'time was not read was' : 'times were not read were'} not compared`;
+  return `The ${count(total, 'path')} ${total === 1 ? 'is' : 'are'} ${files}: ${number(aliases)} of them ${aliases === 1 ? 'leads' : 'lead'} through a symbolic or hard link to a file another path here leads to as well${notCompared}.`;
 }
 
 function sampleFooter(result: ResultFacts, context: RenderContext): string[] {

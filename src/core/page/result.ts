@@ -88,7 +88,7 @@ export interface GlobResult extends EmptyResultFacts {
   /**
    * Paths in the result that lead to a file another of its paths leads to as well (a symbolic
    * link followed, or a hard link): each path is listed and counted, so the result holds
-   * `total - aliases` distinct files.
+   * `total - aliases` distinct files, or fewer where times were `unread` (those are not compared).
    */
   readonly aliases: number;
   /** True when ripgrep listed every match, so a stop cut only the reading of times. */
