@@ -5,7 +5,8 @@
  */
 
 import * as assert from 'node:assert/strict';
-import { linkSync, symlinkSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { linkSync, mkdirSync, symlinkSync } from 'node:fs';
 import { glob, type GlobOptions, type GlobResult } from '../../src/core';
 import { aliasCount } from '../../src/core/order/aliases';
 import type { StatMode } from '../../src/core/walk/modifiedTimes';
@@ -48,7 +49,7 @@ describe('paths that lead to one file', () => {
       assert.equal(followed.aliases, 3, statMode);
       assert.equal(
         aliasLine(followed),
-        'The 6 paths are 3 distinct files: 3 of them lead through a symbolic or hard link to a file another path here leads to as well.',
+        'The 6 paths are 3 distinct files: 3 of them lead to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places).',
         statMode,
       );
       // Unfollowed, a symbolic link is not listed; the hard link is a name like any other.
@@ -59,7 +60,7 @@ describe('paths that lead to one file', () => {
         statMode,
       );
       assert.equal(unfollowed.aliases, 1, statMode);
-      assert.match(unfollowed.text, /The 4 paths are 3 distinct files: 1 of them leads through/, statMode);
+      assert.match(unfollowed.text, /The 4 paths are 3 distinct files: 1 of them leads to a file another path here leads to as well \(by a symbolic or hard link/, statMode);
     }
   });
 
@@ -73,7 +74,7 @@ describe('paths that lead to one file', () => {
     assert.equal(result.total, 61);
     assert.ok(result.sampled || result.page.length < result.total);
     assert.equal(result.aliases, 30);
-    assert.equal(aliasLine(result), 'The 61 paths are 31 distinct files: 30 of them lead through a symbolic or hard link to a file another path here leads to as well.');
+    assert.equal(aliasLine(result), 'The 61 paths are 31 distinct files: 30 of them lead to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places).');
   });
 
   it('takes no file for another because it shares the time, in runs of equal times long and short', async () => {
@@ -121,8 +122,27 @@ describe('paths that lead to one file', () => {
     const unread = result.unread.toLocaleString('en-US');
     assert.equal(
       aliasLine(result),
-      `The 20,000 paths are at most ${(20_000 - result.aliases).toLocaleString('en-US')} distinct files: ${result.aliases.toLocaleString('en-US')} of them lead through a symbolic or hard link to a file another path here leads to as well; the ${unread} whose times were not read were not compared.`,
+      `The 20,000 paths are at most ${(20_000 - result.aliases).toLocaleString('en-US')} distinct files: ${result.aliases.toLocaleString('en-US')} of them lead to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places); the ${unread} whose times were not read were not compared.`,
     );
+  });
+
+  it('does not say a link leads there when a directory is mounted in two places', async function () {
+    // Regression: a bind mount's paths were said to lead "through a symbolic or hard link".
+    tree.write({ 'a/f.txt': SAME_TIME });
+    mkdirSync(tree.path('b'));
+    if (spawnSync('mount', ['--bind', tree.path('a'), tree.path('b')]).status !== 0) {
+      this.skip();
+    }
+    try {
+      const result = await search(tree, '*.txt');
+      assert.deepEqual(result.page.map((path) => path.shown), ['a/f.txt', 'b/f.txt']);
+      assert.equal(
+        aliasLine(result),
+        'The 2 paths are 1 distinct file: 1 of them leads to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places).',
+      );
+    } finally {
+      spawnSync('umount', [tree.path('b')]);
+    }
   });
 
   it('finds the second path in a long run of equal times', async () => {

@@ -1,8 +1,9 @@
 /**
  * Paths of the result that lead to a file another of its paths leads to: a file reached through
- * a symbolic link (followed, as VS Code's search follows them by default) or a hard link is
- * listed once per path, as VS Code lists it, and the footer says how many such second paths
- * there are, so that a count of paths is not read as a count of files.
+ * a symbolic link (followed, as VS Code's search follows them by default), a hard link or a
+ * directory mounted in two places (a bind mount: one device and inode) is listed once per path,
+ * as VS Code lists it, and the footer says how many such second paths there are, so that a count
+ * of paths is not read as a count of files.
  *
  * Two paths to one file read the same time, so they lie in one run of equal times of the order;
  * only those runs are looked at (as order.ts sorts each), and in them only matches whose inode

@@ -97,7 +97,7 @@ function aliasLine(result: ResultFacts): string {
   const { total, aliases, unread } = result;
   const files = `${unread > 0 ? 'at most ' : ''}${count(total - aliases, 'distinct file')}`;
   const notCompared = unread === 0 ? '' : `; the ${number(unread)} whose ${unread === 1 ? 'time was not read was' : 'times were not read were'} not compared`;
-  return `The ${count(total, 'path')} ${total === 1 ? 'is' : 'are'} ${files}: ${number(aliases)} of them ${aliases === 1 ? 'leads' : 'lead'} through a symbolic or hard link to a file another path here leads to as well${notCompared}.`;
+  return `The ${count(total, 'path')} ${total === 1 ? 'is' : 'are'} ${files}: ${number(aliases)} of them ${aliases === 1 ? 'leads' : 'lead'} to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places)${notCompared}.`;
 }
 
 function sampleFooter(result: ResultFacts, context: RenderContext): string[] {
