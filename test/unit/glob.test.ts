@@ -895,6 +895,9 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       ['src/{gen,}/**/', ['src/gen/**/', 'src/**/']],
       ['src/{gen,}/**', ['src/gen/**', 'src/**']],
       ['{src,}/**/', ['src/**/', '/**/']],
+      // Regression: offered "<parent>/{<name>/src,<name>}/", a directory above the workspace, which found nothing.
+      [`${tree.root}/{src,}/`, [`${tree.root}/src/`, `${tree.root}/`]],
+      [`${tree.root}/src/{gen,}/`, [`${tree.root}/src/gen/`, `${tree.root}/src/`]],
     ];
     for (const [pattern, apart] of cases) {
       const answer = await search(tree, { pattern });

@@ -70,7 +70,6 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     // A leading "!", "/" or "./" keeps its meaning only in front of the braces.
     assert.deepEqual(posix('!*.y{a,}ml'), { emptyAlternative: { writtenOut: '!{*.yaml,*.yml}' } });
     assert.deepEqual(posix('./x{a,}'), { emptyAlternative: { writtenOut: './{xa,x}' } });
-    assert.deepEqual(posix('src/{lib,}/'), { emptyAlternative: { writtenOut: '{src/lib,src}/' } });
     // Written out, each alternative reads as a path (regression: "src//*.ts" and "/*.ts" inside the
     // braces matched nothing, and an absolute or "~/" pattern moved into them named a directory
     // below the search root): no doubled "/", one the group stood before anchors them all, and
@@ -98,10 +97,22 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
   });
 
   it('leaves out a last "**" before a trailing "/" (regression: "src/{gen,}/**/" was offered "src/{gen/**,**}/", which finds no file directly in src/)', () => {
-    assert.deepEqual(posix('src/{gen,}/**/'), { emptyAlternative: { writtenOut: '{src/gen,src}/' } });
-    assert.deepEqual(posix('src/{gen,}/**/**/'), { emptyAlternative: { writtenOut: '{src/gen,src}/' } });
+    assert.deepEqual(posix('src/{gen,}/**/'), { emptyAlternative: { writtenOut: 'src/' } });
+    assert.deepEqual(posix('src/{gen,}/**/**/'), { emptyAlternative: { writtenOut: 'src/' } });
     // Not where the "**" ends the pattern: there it is no "**" too many, and means what it does outside braces.
     assert.deepEqual(posix('src/{gen,}/**'), { emptyAlternative: { writtenOut: 'src/{gen/**,**}' } });
+  });
+
+  it('writes out alternatives before a trailing "/" as the one that holds the others (regression: "/home/me/ws/{src,}/" was offered "/home/me/{ws/src,ws}/")', () => {
+    // "ws/" holds every file "ws/src/" does; apart, the directories in front stopped short of the
+    // shorter one's last and named a directory above the workspace.
+    assert.deepEqual(posix('/home/me/ws/{src,}/'), { emptyAlternative: { writtenOut: '/home/me/ws/' } });
+    assert.deepEqual(posix('~/ws/{src,}/'), { emptyAlternative: { writtenOut: '~/ws/' } });
+    assert.deepEqual(posix('src/{lib,}/'), { emptyAlternative: { writtenOut: 'src/' } });
+    assert.deepEqual(patternSlips('C:\\ws\\{src,}\\', false), { emptyAlternative: { writtenOut: 'C:/ws/' } });
+    // Not where neither holds the other, nor where ".." climbs out of the shorter one.
+    assert.deepEqual(posix('src/{lib,}x/'), { emptyAlternative: { writtenOut: 'src/{libx,x}/' } });
+    assert.deepEqual(posix('src/{..,}/'), { emptyAlternative: { writtenOut: '{src/..,src}/' } });
   });
 
   it('gives a Windows path with "/" where "\\" escapes, and not on Windows', () => {

@@ -196,7 +196,11 @@ function writtenOut(pattern: string, delimiters: readonly number[], posix: boole
   if (trail && named.some((segments) => segments.length === 0)) {
     return { writtenOut: `${lead.startsWith('!') ? '!' : ''}*` };
   }
-  const pieces = distinctPieces(named);
+  const distinct = distinctPieces(named);
+  // Before the trailing "/", a piece holds every file of one it starts ("ws/" those of "ws/src/"):
+  // kept beside it, the directories in front stopped short of its last, and "/home/me/ws/{src,}/"
+  // was offered "/home/me/{ws/src,ws}/", a directory above the workspace, where nothing was found.
+  const pieces = trail ? distinct.filter((piece) => !distinct.some((other) => other !== piece && startsWith(piece, other))) : distinct;
   if (pieces.length === 0) {
     return {};
   }
@@ -216,6 +220,11 @@ function distinctPieces(pieces: ReadonlyArray<readonly string[]>): Array<readonl
     }
   }
   return [...byText.values()];
+}
+
+/** Whether `segments` begin with every one of `start` and go on only downwards (no ".."). */
+function startsWith(segments: readonly string[], start: readonly string[]): boolean {
+  return start.length <= segments.length && start.every((segment, i) => segments[i] === segment) && !segments.slice(start.length).includes('..');
 }
 
 /** The leading segments every piece has, short of the last one of any. */
