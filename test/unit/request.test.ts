@@ -459,6 +459,19 @@ describe('request: resolving path and pattern', () => {
     } finally {
       holder.remove();
     }
+    // A directory named whole is matched as a name too: where a root holds a file at that path,
+    // the negation leaves it out (regression: said it "left out no file").
+    const fileHolder = new TempTree();
+    try {
+      fileHolder.write({ [`${back.path.slice(1)}/src`]: 1, 'kept.ts': 2 });
+      const held = await resolveRequest({ pattern: `!${back.path}/src` }, { folders: [{ name: 'holder', path: fileHolder.root }] });
+      assert.equal(held.absoluteElsewhere, undefined);
+      // Under a file no file lies, so a pattern below the same path still left out none.
+      const below = await resolveRequest({ pattern: `!${back.path}/src/*.ts` }, { folders: [{ name: 'holder', path: fileHolder.root }] });
+      assert.deepEqual(below.absoluteElsewhere, { directory: tree.path('back', 'src'), pattern: '!./*.ts', negated: true });
+    } finally {
+      fileHolder.remove();
+    }
   });
 
   it('asks for an absolute path when no folder is open', async () => {

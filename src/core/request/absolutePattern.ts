@@ -8,7 +8,7 @@
 
 import * as nodePath from 'node:path';
 import { GlobError } from '../errors';
-import { isDirectory, spelledOnDisk } from './onDisk';
+import { entryKind, isDirectory, spelledOnDisk } from './onDisk';
 import { anchoredPattern, endOfPlainDirectories, isPlainSegment, toSlashes } from './patternPath';
 import type { WorkspaceFolder } from './request';
 import type { SearchRoot } from './searchRoots';
@@ -156,10 +156,10 @@ function leavesOutOneRoot(
   );
 }
 
-/** Whether a directory at `relative` (`/`-separated) lies in any of the search roots. */
-async function anyRootHolds(relative: string, searchRoots: readonly SearchRoot[], paths: nodePath.PlatformPath): Promise<boolean> {
-  const held = await Promise.all(searchRoots.map(async ({ root }) => isDirectory(await spelledOnDisk(paths.join(root, relative.split('/').join(paths.sep)), paths))));
-  return held.some(Boolean);
+/** Whether a directory (or, with `fileToo`, a file) at `relative` (`/`-separated) lies in any of the search roots. */
+async function anyRootHolds(relative: string, searchRoots: readonly SearchRoot[], paths: nodePath.PlatformPath, fileToo = false): Promise<boolean> {
+  const kinds = await Promise.all(searchRoots.map(async ({ root }) => entryKind(await spelledOnDisk(paths.join(root, relative.split('/').join(paths.sep)), paths))));
+  return kinds.some((kind) => kind === 'directory' || (fileToo && kind === 'file'));
 }
 
 /**
@@ -172,9 +172,11 @@ export async function elsewhereNamedBy(pattern: string, searchRoots: readonly Se
   if (!pattern.startsWith('!')) {
     return directoryNamedBy(pattern, paths);
   }
-  const named = await directoryNamedBy(pattern.slice(1), paths);
-  // Where a root holds that path, the negation left out the files there, as it says.
-  if (named === undefined || (await anyRootHolds(named.directory, searchRoots, paths))) {
+  const body = pattern.slice(1);
+  const named = await directoryNamedBy(body, paths);
+  // Where a root holds that path, the negation left out the files there, as it says. A path named
+  // whole ("!/elsewhere/src") is matched as a name too, so a file there is left out as well.
+  if (named === undefined || (await anyRootHolds(named.directory, searchRoots, paths, named.directory === body))) {
     return undefined;
   }
   return { directory: named.directory, negated: true, ...(EVERY_FILE.test(named.pattern) ? {} : { pattern: `!${named.pattern}` }) };
