@@ -446,8 +446,9 @@ describe('request: resolving path and pattern', () => {
     const elsewhere = async (pattern: string) => (await resolveRequest({ pattern }, { folders: [front] })).absoluteElsewhere;
     assert.deepEqual(await elsewhere(`!${back.path}/src/*.ts`), { directory: tree.path('back', 'src'), pattern: '!./*.ts', negated: true });
     assert.deepEqual(await elsewhere(`!${back.path}/src/missing/**/*.ts`), { directory: tree.path('back', 'src'), pattern: '!missing/**/*.ts', negated: true });
-    // Every file there left out leaves none to list from there.
-    for (const pattern of [`!${back.path}/src`, `!${back.path}/src/`, `!${back.path}/src/**`]) {
+    // Every file there left out leaves none to list from there; "*" there leaves out each file
+    // and each directory directly in it, so every file too (regression: "!./*" was offered).
+    for (const pattern of [`!${back.path}/src`, `!${back.path}/src/`, `!${back.path}/src/**`, `!${back.path}/src/*`]) {
       assert.deepEqual(await elsewhere(pattern), { directory: tree.path('back', 'src'), negated: true }, pattern);
     }
     // Where a root holds the path it names, it leaves out the files there, as it says.

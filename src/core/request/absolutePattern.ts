@@ -18,15 +18,19 @@ export interface AbsoluteElsewhere {
   readonly directory: string;
   /**
    * The rest of the pattern as it reads from `directory`, a negation's with its "!"; absent for a
-   * negation of every file there, which would list none.
+   * negation that would list no file there (LEAVES_NO_FILE).
    */
   readonly pattern?: string;
   /** True for a negation, which left out no file: no search root holds the path it names. */
   readonly negated?: true;
 }
 
-/** A rest of the pattern that matches every file: negated, it leaves none. */
-const EVERY_FILE = /^(?:\*\*\/)*\*\*?$/;
+/**
+ * A rest of the pattern that, negated, leaves no file: one matching every file, or "./*", which
+ * leaves out each file directly in the directory and, as a negation leaves out every file in a
+ * directory it matches, every file in each directory there.
+ */
+const LEAVES_NO_FILE = /^(?:\.\/\*|(?:\*\*\/)*\*\*?)$/;
 
 /**
  * An absolute pattern inside a workspace folder (or inside `path`) becomes that root plus a
@@ -179,7 +183,7 @@ export async function elsewhereNamedBy(pattern: string, searchRoots: readonly Se
   if (named === undefined || (await anyRootHolds(named.directory, searchRoots, paths, named.directory === body))) {
     return undefined;
   }
-  return { directory: named.directory, negated: true, ...(EVERY_FILE.test(named.pattern) ? {} : { pattern: `!${named.pattern}` }) };
+  return { directory: named.directory, negated: true, ...(LEAVES_NO_FILE.test(named.pattern) ? {} : { pattern: `!${named.pattern}` }) };
 }
 
 export function isAbsolutePattern(pattern: string, paths: nodePath.PlatformPath): boolean {
