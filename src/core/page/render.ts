@@ -61,9 +61,10 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
   }
 
   const footerStart = lines.length;
+  const fits = !result.sampled && result.page.length >= result.total;
   if (result.sampled) {
     lines.push(...sampleFooter(result, context));
-  } else if (result.page.length < result.total) {
+  } else if (!fits) {
     lines.push(...headFooter(result, context));
   } else {
     lines.push(`${ofTotal(result, true)} ${result.total === 1 ? 'matches' : 'match'} ${quoted(result.pattern)} in ${result.rootLabel}, oldest first.`);
@@ -82,7 +83,12 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
     lines[footerStart] += ` ${elsewhereSentence(result.absoluteElsewhere, result)}`;
   }
   if (result.aliases > 0) {
-    lines.push(aliasLine(result));
+    // Where the result fits, on the count's own line too: it keeps a one-line footer (SPEC §3).
+    if (fits) {
+      lines[footerStart] += ` ${aliasLine(result)}`;
+    } else {
+      lines.push(aliasLine(result));
+    }
   }
   lines.push(...problems(result));
   return lines.join('\n');
