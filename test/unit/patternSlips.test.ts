@@ -82,6 +82,11 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     assert.deepEqual(posix('a[/]b/{c,}d'), { emptyAlternative: { writtenOut: 'a[/]b/{cd,d}' } });
     // Written out, a second group would nest, which ripgrep 13 refuses: only said.
     assert.deepEqual(posix('x{a,}/*.{ts,js}'), { emptyAlternative: {} });
+    // Regression: where the empty alternative makes no pattern of its own, nothing is lost, but
+    // "{a,}" was said to have been cut short and offered "a", the pattern searched.
+    for (const pattern of ['{a,}', '!{a,}', '{,a}', './{a,}', '!./{,a}']) {
+      assert.equal(posix(pattern).emptyAlternative, undefined, pattern);
+    }
     // Nothing to say where no alternative is empty, or where every one is ("{}" matches nothing either way).
     for (const pattern of ['*.{ts,tsx}', '{,}x', 'a{\\,,b}', '[{,}]x']) {
       assert.deepEqual(posix(pattern), {}, pattern);

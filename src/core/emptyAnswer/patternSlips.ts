@@ -113,7 +113,7 @@ function withLiteralBraces(pattern: string, posix: boolean): string | undefined 
  * Whether a `{…}` of the pattern holds an empty alternative, and the pattern with the alternatives
  * written out where its one group holds no other: the text before and after the group goes into
  * each alternative, but for a leading `!`, `/` or `./` and a trailing `/`, which keep their
- * meaning only outside the braces.
+ * meaning only outside the braces. Undefined where the empty alternative loses nothing ("{a,}").
  */
 function emptyAlternativeIn(pattern: string, posix: boolean): PatternSlips['emptyAlternative'] {
   // Each open group: where its alternatives start and end, and whether one is empty, one not.
@@ -162,7 +162,7 @@ function emptyAlternativeIn(pattern: string, posix: boolean): PatternSlips['empt
  * ("~/notes/*.y{a,}ml" → "~/notes/{*.yaml,*.yml}"), so an absolute or "~/" pattern is still read
  * as one: inside the braces it named a directory below the search root, and found nothing.
  */
-function writtenOut(pattern: string, delimiters: readonly number[], posix: boolean): { writtenOut?: string } {
+function writtenOut(pattern: string, delimiters: readonly number[], posix: boolean): { writtenOut?: string } | undefined {
   const open = delimiters[0];
   const close = delimiters[delimiters.length - 1];
   let lead = /^!?(?:\.?\/)*/.exec(pattern.slice(0, open))?.[0] ?? '';
@@ -197,6 +197,13 @@ function writtenOut(pattern: string, delimiters: readonly number[], posix: boole
     return { writtenOut: `${lead.startsWith('!') ? '!' : ''}*` };
   }
   const distinct = distinctPieces(named);
+  // An empty alternative that makes no piece of its own loses nothing where ripgrep drops it:
+  // "{a,}" is "a" or nothing, and nothing names no file, so "a" is all it could find. Said to
+  // have been cut short, the answer offered "a", the very pattern searched ("!a" for "!{a,}").
+  const filled = new Set(named.filter((_, i) => delimiters[i + 1] !== delimiters[i] + 1).map((segments) => segments.join('/')));
+  if (distinct.every((segments) => filled.has(segments.join('/')))) {
+    return undefined;
+  }
   // Before the trailing "/", a piece holds every file of one it starts ("ws/" those of "ws/src/"):
   // kept beside it, the directories in front stopped short of its last, and "/home/me/ws/{src,}/"
   // was offered "/home/me/{ws/src,ws}/", a directory above the workspace, where nothing was found.
