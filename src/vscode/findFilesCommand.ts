@@ -12,6 +12,7 @@ import type { GlobResult, PagePath } from '../core';
 import type { GlobService } from './globService';
 import { offerCompleteList } from './completeListPick';
 import { escapeIcons } from './iconText';
+import { messageText } from './messageText';
 import { openList } from './listCommands';
 import { resultListTitle } from './listTitle';
 import { nextSearches, type NextSearch } from './nextSearches';
@@ -45,18 +46,18 @@ export function registerFindFilesCommand(service: GlobService): vscode.Disposabl
     let result: GlobResult;
     try {
       result = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `Finding files matching "${pattern}"`, cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: messageText(`Finding files matching "${pattern}"`), cancellable: true },
         async (progress, token) =>
           service.find(input, token, (matches) => progress.report({ message: `${matches.toLocaleString('en-US')} so far` })),
       );
     } catch (error) {
-      void vscode.window.showErrorMessage((error as Error).message);
+      void vscode.window.showErrorMessage(messageText((error as Error).message));
       return undefined;
     }
     const next = nextSearches(result, await service.patternOf(input), input);
     if (result.total === 0) {
       // The message's buttons run the searches the empty answer suggests.
-      void vscode.window.showInformationMessage(result.text, { modal: false }, ...next.map((search) => search.label)).then((chosen) => {
+      void vscode.window.showInformationMessage(messageText(result.text), { modal: false }, ...next.map((search) => search.label)).then((chosen) => {
         const search = next.find((candidate) => candidate.label === chosen);
         return search && vscode.commands.executeCommand('workspaceGlob.findFiles', search.input);
       });

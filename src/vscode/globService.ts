@@ -15,6 +15,7 @@ import type { GlobSearch } from '../core/glob';
 import { searchGlobInWorker } from '../core/worker/workerSearch';
 import type { LastList, RememberedList } from './lastList';
 import { resultListTitle } from './listTitle';
+import { messageText } from './messageText';
 import { findRipgrep } from './ripgrepLocation';
 import { readToolSettings, searchRulesFor } from './settings';
 
@@ -97,7 +98,7 @@ export class GlobService implements vscode.Disposable {
     const settings = readToolSettings();
     const ripgrepPath = await findRipgrep(settings.ripgrepPath, (message) => {
       this.log.warn(message);
-      void vscode.window.showWarningMessage(message);
+      void vscode.window.showWarningMessage(messageText(message));
     });
     const request = await resolveRequest(input, { folders: this.folders(), ripgrepPath });
     const controller = new AbortController();

@@ -11,6 +11,7 @@ import type { GlobService } from './globService';
 import { listUri } from './listDocument';
 import { removedListMessage } from './listMessages';
 import { listTitle } from './listTitle';
+import { messageText } from './messageText';
 
 export function registerListCommands(service: GlobService): vscode.Disposable {
   return vscode.Disposable.from(
@@ -36,12 +37,12 @@ export function registerListCommands(service: GlobService): vscode.Disposable {
 export async function openList(service: GlobService, listFile: string, title?: string): Promise<vscode.TextEditor | undefined> {
   const state = await savedListState(listFile, service.listsDirectory);
   if (state === 'removed') {
-    void vscode.window.showWarningMessage(removedListMessage(listFile, title));
+    void vscode.window.showWarningMessage(messageText(removedListMessage(listFile, title)));
     return undefined;
   }
   const header = state === 'saved' ? await readSavedListHeader(listFile) : undefined;
   if (!header) {
-    void vscode.window.showErrorMessage(`Not a complete list saved by Workspace Glob: ${listFile}`);
+    void vscode.window.showErrorMessage(messageText(`Not a complete list saved by Workspace Glob: ${listFile}`));
     return undefined;
   }
   const document = await vscode.workspace.openTextDocument(listUri(listFile, listTitle(header)));
