@@ -24,8 +24,15 @@ export function leftOverWords(prompt: string): string[] {
   return promptParts(prompt).words.slice(2);
 }
 
+/**
+ * A word: quoted parts and unquoted runs with no space between them, read as one, as a shell
+ * reads them. Read apart, '"my docs"/*.md' was the pattern "my docs" and the path "/*.md", which
+ * lies outside the workspace. A quote left open runs to the end of the prompt.
+ */
+const WORD = /(?:"[^"]*(?:"|$)|[^\s"]+)+/g;
+
 /** The prompt's words other than the flag, in order, and whether the flag was among them. */
 function promptParts(prompt: string): { readonly includeIgnored: boolean; readonly words: string[] } {
-  const words = Array.from(prompt.matchAll(/"([^"]*)"|(\S+)/g), (match) => match[1] ?? match[2]);
+  const words = Array.from(prompt.matchAll(WORD), ([word]) => word.replace(/"/g, ''));
   return { includeIgnored: words.includes(INCLUDE_IGNORED), words: words.filter((word) => word !== INCLUDE_IGNORED) };
 }

@@ -80,6 +80,11 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     assert.deepEqual(parseChatPrompt('*.md docs --include-ignored'), { pattern: '*.md', path: 'docs', includeIgnored: true });
     assert.deepEqual(parseChatPrompt('"my file*.txt" "some dir"'), { pattern: 'my file*.txt', path: 'some dir' });
     assert.equal(parseChatPrompt('   '), undefined);
+    // Regression: a quoted part joined to the rest of a word was a word of its own, and
+    // '"my docs"/*.md' searched for "my docs" in "/*.md", outside the workspace.
+    assert.deepEqual(parseChatPrompt('"my docs"/*.md'), { pattern: 'my docs/*.md' });
+    assert.deepEqual(parseChatPrompt('*.md docs/"my notes"'), { pattern: '*.md', path: 'docs/my notes' });
+    assert.deepEqual(parseChatPrompt('*.md "my docs'), { pattern: '*.md', path: 'my docs' });
   });
 
   it('tells the words of an @glob prompt past its pattern and path, which would be dropped', () => {

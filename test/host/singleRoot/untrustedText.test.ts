@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import { harnessAvailable, uiAction } from '../harness/helpers';
 import { extensionApi, workspaceFolder } from '../hostHelpers';
 
+const MODEL = { vendor: 'workspace-glob-test', id: 'scripted' };
+
 /** A command a link in a message could run; counts how often it did. */
 const TRAP_COMMAND = 'workspaceGlobTest.trap';
 
@@ -39,6 +41,33 @@ describe('names and prompts that look like syntax, where people read them', () =
     } finally {
       trap.dispose();
       rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('@glob reads a quoted part joined to the rest of a word as one word, as a shell does', async function () {
+    if (!harnessAvailable()) {
+      // A question the bug makes the chat ask is answered in the runner's browser (harness/runInHost.js).
+      this.skip();
+    }
+    // Regression: '"odd dir"/*.md' was read as the pattern "odd dir" and the path "/*.md", a path
+    // outside the workspace that the chat then asked about.
+    const directory = path.join(workspaceFolder(), 'odd dir');
+    mkdirSync(directory, { recursive: true });
+    writeFileSync(path.join(directory, 'a.md'), '');
+    const api = await extensionApi();
+    const searched: Array<{ pattern: string; page: string[] }> = [];
+    const listener = api.onDidSearch((result) => searched.push({ pattern: result.pattern, page: result.page.map((shown) => shown.shown) }));
+    try {
+      await vscode.commands.executeCommand('workbench.action.chat.newChat');
+      const answered = vscode.commands.executeCommand('workbench.action.chat.open', { query: '@glob "odd dir"/*.md', modelSelector: MODEL, blockOnResponse: true });
+      const asked = uiAction('wait', 'text=List files outside the workspace?').then(() => 'asked', () => 'not asked');
+      const outcome = await Promise.race([Promise.resolve(answered).then(() => 'answered'), asked]);
+      assert.equal(outcome, 'answered');
+      assert.deepEqual(searched, [{ pattern: 'odd dir/*.md', page: ['odd dir/a.md'] }]);
+    } finally {
+      listener.dispose();
+      rmSync(directory, { recursive: true, force: true });
+      await vscode.commands.executeCommand('workbench.action.chat.newChat');
     }
   });
 });
