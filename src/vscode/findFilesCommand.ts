@@ -28,6 +28,12 @@ type Item = vscode.QuickPickItem & { readonly open?: () => Thenable<vscode.Uri |
 
 export function registerFindFilesCommand(service: GlobService): vscode.Disposable {
   let lastPattern = '';
+  /**
+   * The stop of the search a call is waiting on, for the call after it. Its answer is the one
+   * asked for: a slower search started before it showed its own pick later, over the newer one,
+   * which that closed. So a newer call stops the older search, and the older shows nothing.
+   */
+  let searching: vscode.CancellationTokenSource | undefined;
   return vscode.commands.registerCommand('workspaceGlob.findFiles', async (args?: FindFilesArguments) => {
     const pattern =
       args?.pattern ??
@@ -43,18 +49,24 @@ export function registerFindFilesCommand(service: GlobService): vscode.Disposabl
     }
     lastPattern = pattern;
     const input = { pattern, ...(args?.path ? { path: args.path } : {}), ...(args?.includeIgnored ? { includeIgnored: true } : {}) };
-    let result: GlobResult;
+    searching?.cancel();
+    const stop = new vscode.CancellationTokenSource();
+    searching = stop;
+    let found: { readonly result: GlobResult; readonly next: NextSearch[] } | undefined;
     try {
-      result = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: messageText(`Finding files matching "${pattern}"`), cancellable: true },
-        async (progress, token) =>
-          service.find(input, token, (matches) => progress.report({ message: `${matches.toLocaleString('en-US')} so far` })),
-      );
-    } catch (error) {
-      void vscode.window.showErrorMessage(messageText((error as Error).message));
+      found = await search(service, input, stop);
+    } finally {
+      stop.dispose();
+    }
+    // A newer call has started: its answer is the one to show.
+    if (searching !== stop) {
       return undefined;
     }
-    const next = nextSearches(result, await service.patternOf(input), input);
+    searching = undefined;
+    if (!found) {
+      return undefined;
+    }
+    const { result, next } = found;
     if (result.total === 0) {
       // The message's buttons run the searches the empty answer suggests.
       void vscode.window.showInformationMessage(messageText(result.text), { modal: false }, ...next.map((search) => search.label)).then((chosen) => {
@@ -65,6 +77,37 @@ export function registerFindFilesCommand(service: GlobService): vscode.Disposabl
     }
     return pick(service, result, next);
   });
+}
+
+/**
+ * Runs the search with a progress notification whose cancel stops it, as `stop` does; undefined
+ * when it failed, which a message says unless the search was stopped (by the person, or by a
+ * newer search that took its place).
+ */
+async function search(
+  service: GlobService,
+  input: FindFilesArguments & { readonly pattern: string },
+  stop: vscode.CancellationTokenSource,
+): Promise<{ readonly result: GlobResult; readonly next: NextSearch[] } | undefined> {
+  try {
+    const result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: messageText(`Finding files matching "${input.pattern}"`), cancellable: true },
+      async (progress, token) => {
+        const cancelled = token.onCancellationRequested(() => stop.cancel());
+        try {
+          return await service.find(input, stop.token, (matches) => progress.report({ message: `${matches.toLocaleString('en-US')} so far` }));
+        } finally {
+          cancelled.dispose();
+        }
+      },
+    );
+    return { result, next: nextSearches(result, await service.patternOf(input), input) };
+  } catch (error) {
+    if (!stop.token.isCancellationRequested) {
+      void vscode.window.showErrorMessage(messageText((error as Error).message));
+    }
+    return undefined;
+  }
 }
 
 /** Shows the page; resolves with the URI opened, if any. */

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { RipgrepEvent } from '../../src/core';
 import type { WorkspaceGlobApi } from '../../src/extension';
 
 export const EXTENSION_ID = 'workspace-glob.workspace-glob';
@@ -66,6 +67,34 @@ export function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The first ripgrep a listener hears start, paused (SIGSTOP) as it starts; `pid` is undefined until then. */
+export interface PausedRipgrep extends vscode.Disposable {
+  readonly pid: () => number | undefined;
+}
+
+/** Pauses the first ripgrep `onDidRunRipgrep` reports, which makes a stop "mid-way" certain. */
+export function pauseFirstRipgrep(onDidRunRipgrep: vscode.Event<RipgrepEvent>): PausedRipgrep {
+  let pid: number | undefined;
+  const listener = onDidRunRipgrep((event) => {
+    if (event.phase === 'start' && pid === undefined && event.pid !== undefined) {
+      pid = event.pid;
+      process.kill(pid, 'SIGSTOP');
+    }
+  });
+  return { pid: () => pid, dispose: () => listener.dispose() };
+}
+
+/** Lets a paused process go on, if it is still there. */
+export function resume(pid: number): void {
+  try {
+    process.kill(pid, 'SIGCONT');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') {
+      throw error;
+    }
   }
 }
 

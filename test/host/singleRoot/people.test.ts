@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { extensionApi, fixturesRoot, invokeGlob, waitFor, workspaceFolder } from '../hostHelpers';
+import { extensionApi, fixturesRoot, invokeGlob, pausedOrEnded, pauseFirstRipgrep, resume, waitFor, workspaceFolder } from '../hostHelpers';
 import { harnessAvailable, screenshot, uiAction } from '../harness/helpers';
 
 const MODEL = { vendor: 'workspace-glob-test', id: 'scripted' };
@@ -197,6 +197,51 @@ describe('the complete list, the quick pick and @glob, for people', () => {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     }
   });
+
+  it('a quick pick started later is not covered by the pick of a search started before it that ends after it', async function () {
+    if (!harnessAvailable()) {
+      // Seeing which quick pick is shown needs the runner's browser (harness/runInHost.js).
+      this.skip();
+    }
+    // Regression: the first search's pick came up over the second's, which it closed: the
+    // person saw the answer to the search they had replaced. As in the cancellation tests, an
+    // attempt where ripgrep ended before it was paused is made again.
+    for (let attempt = 1; !(await laterPickStays()); attempt += 1) {
+      assert.ok(attempt < 5, 'ripgrep finished before it could be paused, 5 times in a row');
+    }
+  });
+
+  /** Holds the first search's ripgrep paused while a second search shows its pick; false when ripgrep had finished first. */
+  async function laterPickStays(): Promise<boolean> {
+    const paused = pauseFirstRipgrep((await extensionApi()).onDidRunRipgrep);
+    try {
+      const first = vscode.commands.executeCommand<vscode.Uri | undefined>('workspaceGlob.findFiles', { pattern: '*', path: 'bulk' });
+      const rg = await waitFor('ripgrep to start', paused.pid);
+      if ((await pausedOrEnded(rg)) !== 'T') {
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+        await first;
+        return false;
+      }
+      const second = vscode.commands.executeCommand<vscode.Uri | undefined>('workspaceGlob.findFiles', { pattern: 'README.md' });
+      await uiAction('wait', '.quick-input-list >> text="README.md"');
+      // Gone already where the second search stopped the first.
+      resume(rg);
+      // The first command settles once its search has ended; the second's pick must still be up.
+      const settled = await Promise.race([Promise.resolve(first).then(() => 'first'), Promise.resolve(second).then(() => 'second')]);
+      assert.equal(settled, 'first');
+      assert.equal(await first, undefined);
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      assert.equal((await second)?.fsPath, path.join(workspaceFolder(), 'README.md'));
+      return true;
+    } finally {
+      paused.dispose();
+      const pid = paused.pid();
+      if (pid !== undefined) {
+        resume(pid);
+      }
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    }
+  }
 
   it('an empty quick-pick search says why in a message whose button runs the search meant', async function () {
     if (!harnessAvailable()) {

@@ -9,7 +9,7 @@ import { MAX_SEARCH_THREADS } from '../../../src/core/worker/searchThreads';
 import { excludeRules } from '../../../src/vscode/excludes';
 import { GlobService } from '../../../src/vscode/globService';
 import { LastList } from '../../../src/vscode/lastList';
-import { extensionApi, invokeGlob, isAlive, pagePaths, pausedOrEnded, waitFor, workspaceFolder } from '../hostHelpers';
+import { extensionApi, invokeGlob, isAlive, pagePaths, pausedOrEnded, pauseFirstRipgrep, waitFor, workspaceFolder } from '../hostHelpers';
 
 describe('the glob tool in a real VS Code extension host', () => {
   before(async () => {
@@ -189,19 +189,13 @@ describe('the glob tool in a real VS Code extension host', () => {
     const values = new Map<string, unknown>();
     const memento = { get: <T>(key: string): T | undefined => values.get(key) as T | undefined, update: (key: string, value: unknown) => Promise.resolve(void values.set(key, value)) };
     const service = new GlobService(vscode.Uri.file(storage), log, new LastList(memento, storage));
-    let pid: number | undefined;
-    const listener = service.onDidRunRipgrep((event) => {
-      if (event.phase === 'start' && pid === undefined && event.pid !== undefined) {
-        pid = event.pid;
-        process.kill(pid, 'SIGSTOP');
-      }
-    });
+    const paused = pauseFirstRipgrep(service.onDidRunRipgrep);
     try {
       const outcome = service.find({ pattern: '*', path: 'bulk' }).then(
         (result) => ({ result }),
         (error: unknown) => ({ error }),
       );
-      const rg = await waitFor('ripgrep to start', () => pid);
+      const rg = await waitFor('ripgrep to start', paused.pid);
       if ((await pausedOrEnded(rg)) !== 'T') {
         await outcome;
         return false;
@@ -214,10 +208,10 @@ describe('the glob tool in a real VS Code extension host', () => {
       assert.equal(isAlive(-rg), false, 'ripgrep process group still alive');
       return true;
     } finally {
-      listener.dispose();
+      paused.dispose();
       service.dispose();
       log.dispose();
-      endLeftOver(pid);
+      endLeftOver(paused.pid());
       rmSync(storage, { recursive: true, force: true });
     }
   }
