@@ -1676,6 +1676,19 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.doesNotMatch(result.text, /problem/);
   });
 
+  it('reads a link loop whose ancestor has a newline in its name as one warning', async () => {
+    // Regression: the message was taken to end at "points to an ancestor ", so the rest of the
+    // ancestor's name after its newline ("y") was a warning of its own: "1 problem reading the
+    // tree, so files below those paths may be missing: y".
+    tree.write({ 'x\ny/f.txt': 1 });
+    mkdirSync(tree.path('x\ny/inner'));
+    symlinkSync('..', tree.path('x\ny/inner/up'));
+    const result = await search(tree, { pattern: '*.txt' }, { rules: { followSymlinks: true } });
+    assert.equal(result.warnings.count, 1);
+    assert.match(result.text, /^ripgrep met 1 symbolic link that leads back .*: "(rg: )?File system loop found: \.\/x\\ny\/inner\/up points to an ancestor \.\/x\\ny"\.$/m);
+    assert.doesNotMatch(result.text, /problem/);
+  });
+
   it('reports no ripgrep warning about a path beside the search root or the pattern s directories', async () => {
     // Regression: ripgrep walks from the folder, narrowed by globs, and with links followed a
     // link to nothing at the top was a warning in every answer, "path": "docs" too.

@@ -153,8 +153,10 @@ function isPathWarning(line: string): boolean {
  * stderr ("rg: ./bro", "ken: No such file or directory (os error 2)"), and read line by line, one
  * link to nothing was three warnings, two of them, without an error number, problems that "may"
  * hide files. A line is part of the message before it when that one has not ended (with an error
- * number, or a loop's "points to an ancestor") and the line does not start one, as ripgrep 15
- * ("rg: ") and 13 (a path from the walk root, or ripgrep's loop message) start them.
+ * number) and the line does not start one, as ripgrep 15 ("rg: ") and 13 (a path from the walk
+ * root, or ripgrep's loop message) start them. A loop's message ends with the ancestor's name,
+ * which may hold a newline too: taken to end at "points to an ancestor", the rest of the name
+ * after it was a problem of its own that "may" hide files.
  */
 function warningMessages(lines: readonly string[]): string[] {
   const messages: string[] = [];
@@ -169,7 +171,7 @@ function warningMessages(lines: readonly string[]): string[] {
   return messages;
 }
 
-const MESSAGE_END = /\(os error \d+\)$| points to an ancestor /;
+const MESSAGE_END = /\(os error \d+\)$/;
 const MESSAGE_START = /^(?:rg: |\.[/\\]|File system loop found: )/;
 
 function startFailure({ ripgrepPath, cwd }: RipgrepInvocation, error: unknown): GlobError {
