@@ -183,6 +183,31 @@ describe('modifiedTimes: reading times while listing', () => {
     await healthy.terminate();
   });
 
+  it('pool: a thread that fails with two batches leaves no idle timer that ends the thread of a later batch', async () => {
+    // Bug: each batch the failure refused settled with every thread idle, and each started the
+    // idle timer; only the last was cancelled by the next batch. The first one, 30 s on, ended the
+    // pool's threads under a search's batch, whose answer then never came: the search hung.
+    const running = new Set<() => void>();
+    const pool = new StatPool(1, (_milliseconds, onExpiry) => {
+      running.add(onExpiry);
+      return () => running.delete(onExpiry);
+    });
+    const batch = { root: tree.root, names: 'a.txt\0b.txt', bytes: [] };
+    await pool.submit(batch);
+    const [failing] = pool.workers;
+    const exited = new Promise((resolve) => failing.once('exit', resolve));
+    // Names that are no string make the thread throw; the batch after it, on the same thread, is refused too.
+    const refused = [pool.submit({ ...batch, names: 42 as unknown as string }), pool.submit(batch)];
+    await Promise.all(refused.map((submitted) => assert.rejects(submitted)));
+    await exited;
+    const later = pool.submit(batch);
+    // Whatever idle timer still runs expires while the later batch is read.
+    [...running].forEach((expire) => expire());
+    assert.equal(pool.workers.length, 1, 'the thread reading the later batch was ended');
+    assert.deepEqual(Array.from((await later).mtimes), [1_000_000, 2_000_000]);
+    await Promise.all(pool.workers.map((worker) => worker.terminate()));
+  });
+
   it('pool: where no shared memory is offered, a search still reads every file', async () => {
     const shared = Object.getOwnPropertyDescriptor(globalThis, 'SharedArrayBuffer');
     assert.ok(shared);

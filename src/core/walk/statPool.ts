@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import * as nodePath from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { joinName } from '../names';
+import { unrefTimer, type StartTimer } from './stopper';
 
 /** How a file's time came back; Skipped when the search was stopped before it was read. */
 export const StatOutcome = { Read: 0, Vanished: 1, Unreadable: 2, Skipped: 3 } as const;
@@ -89,9 +90,13 @@ export class StatPool {
   private readonly threads: Array<{ worker: Worker; pending: number }> = [];
   private readonly waiting = new Map<number, { resolve: (result: StatBatchResult) => void; reject: (error: Error) => void }>();
   private nextId = 0;
-  private idleTimer: NodeJS.Timeout | undefined;
+  /** Cancels the timer that ends the threads once all are idle, while one runs. */
+  private cancelIdleTimer: (() => void) | undefined;
 
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly startTimer: StartTimer = unrefTimer,
+  ) {}
 
   /** The threads the pool holds now, oldest first. */
   get workers(): readonly Worker[] {
@@ -104,7 +109,7 @@ export class StatPool {
     this.nextId += 1;
     thread.pending += 1;
     thread.worker.ref();
-    clearTimeout(this.idleTimer);
+    this.cancelIdleTimer?.();
     return new Promise<StatBatchResult>((resolve, reject) => {
       this.waiting.set(id, {
         resolve: (result) => {
@@ -160,8 +165,10 @@ export class StatPool {
       thread.worker.unref();
     }
     if (this.threads.every((candidate) => candidate.pending === 0)) {
-      this.idleTimer = setTimeout(() => this.stop(), IDLE_MS);
-      this.idleTimer.unref();
+      // One timer at most: a failed thread's batches all settle at once, each with every thread
+      // idle, and a timer left running ended the threads under a later search's batch, which hung.
+      this.cancelIdleTimer?.();
+      this.cancelIdleTimer = this.startTimer(IDLE_MS, () => this.stop());
     }
   }
 

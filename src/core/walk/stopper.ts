@@ -26,6 +26,13 @@ export const realTimer: StartTimer = (milliseconds, onExpiry) => {
   return () => clearTimeout(timer);
 };
 
+/** A timer that does not keep the process alive: for threads that end after a while idle. */
+export const unrefTimer: StartTimer = (milliseconds, onExpiry) => {
+  const timer = setTimeout(onExpiry, milliseconds);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
 export class Stopper {
   private readonly controller = new AbortController();
   private readonly now = new AbortController();

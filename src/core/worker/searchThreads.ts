@@ -9,7 +9,7 @@
 
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { StartTimer } from '../walk/stopper';
+import { unrefTimer, type StartTimer } from '../walk/stopper';
 import type { ToWorker } from './protocol';
 
 /** Threads at most, busy or idle: twice the cores (ripgrep and the stat pool wait on the disk), 2 to 8. */
@@ -31,13 +31,6 @@ export const IDLE_MS = 60_000;
  */
 export const LAST_IDLE_MS = 5 * 60_000;
 
-/** A timer that does not keep the process alive, as an idle thread must not. */
-const unrefTimer: StartTimer = (milliseconds, onExpiry) => {
-  const timer = setTimeout(onExpiry, milliseconds);
-  timer.unref();
-  return () => clearTimeout(timer);
-};
-
 export class SearchThreads {
   private readonly alive = new Set<Worker>();
   private readonly idle: Worker[] = [];
@@ -48,6 +41,7 @@ export class SearchThreads {
   constructor(
     private readonly script: string,
     private readonly max = MAX_SEARCH_THREADS,
+    /** Ends idle threads: one that does not keep the process alive, as an idle thread must not. */
     private readonly startTimer: StartTimer = unrefTimer,
   ) {}
 
