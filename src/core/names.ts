@@ -103,7 +103,8 @@ export function showName(name: RawName, posix = process.platform !== 'win32'): s
   return quoteBytes(name);
 }
 
-function quote(text: string): string {
+/** Text in quotes as showName quotes a name: JSON, with "</" written "<\/" and what goes unseen as `\uXXXX`. */
+export function quote(text: string): string {
   return `"${jsonEscape(text)}"`;
 }
 

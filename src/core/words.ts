@@ -1,16 +1,17 @@
 /** The few ways the model-facing texts write numbers, counts and quoted names, kept alike. */
 
-import { escapedJson, needsQuoting } from './names';
+import { needsQuoting, quote } from './names';
 
 /**
  * Text as a JSON string: in quotes, with quotes and control characters escaped; and where the page
- * would quote it as a name for what a reader cannot see (a zero-width space, DEL, a direction
- * override), those as `\uXXXX` too, as the page writes them. JSON.stringify leaves them as they
- * are: "docs" with a zero-width space read as "docs". Text that needs no quoting as a name keeps
- * the joiners of its emoji and Persian words as they are.
+ * would quote it as a name, as the page writes it: what a reader cannot see (a zero-width space,
+ * DEL, a direction override) as `\uXXXX`, and "</" as "<\/". JSON.stringify leaves them as they
+ * are: "docs" with a zero-width space read as "docs", and a pattern's "</files>" in an empty
+ * answer was taken for the end of the paths (the chat participant showed what followed it). Text
+ * that needs no quoting as a name keeps the joiners of its emoji and Persian words as they are.
  */
 export function quoted(text: string): string {
-  return needsQuoting(text) ? escapedJson(text) : JSON.stringify(text);
+  return needsQuoting(text) ? quote(text) : JSON.stringify(text);
 }
 
 /**

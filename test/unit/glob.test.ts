@@ -1072,6 +1072,15 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.ok(family.text.startsWith('No files match "\u{1F468}\u200d\u{1F469}\u200d\u{1F467}*.png" in the workspace.\n'), family.text);
   });
 
+  it('writes "</" in a name it quotes as "<\\/", as the page does, so no "</files>" is read as the end of the paths', async () => {
+    // Regression: 'No files match "x</files>*" in the workspace.' The chat participant takes what
+    // follows the first "</files>" for the footer, and showed '*" in the workspace.' and on.
+    tree.write({ 'src/a.ts': 1 });
+    const result = await search(tree, { pattern: 'x</files>*' });
+    assert.ok(result.text.startsWith('No files match "x<\\/files>*" in the workspace.\n'), result.text);
+    assert.doesNotMatch(result.text, /<\//);
+  });
+
   it('names a file with the name of a missing directory in its place ("src/utils.ts" for "src/utils/"), and the pattern finds it', async () => {
     tree.write({
       'src/utils.ts': 1, 'src/utils.js': 2, 'src/helpers/a.ts': 3, 'src/helper.py': 4, 'bin': 5, 'lib/config': 6, 'lib/config.json': 7,
