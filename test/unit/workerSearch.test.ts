@@ -122,13 +122,19 @@ describe('a search on its own thread', () => {
     assert.ok(most >= 2 && most <= MAX_SEARCH_THREADS, `${most} searches ran at once (bound ${MAX_SEARCH_THREADS})`);
   });
 
+  /** A "ripgrep" that lists nothing and never ends by itself: only a stop ends a search of it. */
+  function stallingRipgrep(): string {
+    const stalling = tree.path('stalling-rg');
+    writeFileSync(stalling, '#!/bin/sh\nexec sleep 600\n', { mode: 0o755 });
+    return stalling;
+  }
+
   /**
    * Holds every search thread with a search whose "ripgrep" lists nothing and never ends by
    * itself; `release` stops them, checks each says so and that no stalled process is left.
    */
   async function holdEveryThread(): Promise<{ release: () => Promise<void> }> {
-    const stalling = tree.path('stalling-rg');
-    writeFileSync(stalling, '#!/bin/sh\nexec sleep 600\n', { mode: 0o755 });
+    const stalling = stallingRipgrep();
     const held = Array.from({ length: MAX_SEARCH_THREADS }, () => new AbortController());
     const pids: number[] = [];
     let everyThreadBusy: () => void = () => undefined;
@@ -198,22 +204,29 @@ describe('a search on its own thread', () => {
 
   it('a time limit that passes once a search has a thread stops it there', async () => {
     // The limit runs on the calling thread (so it counts the wait for a thread) and reaches the
-    // search thread as a message.
+    // search thread as a message. Its "ripgrep" never ends by itself: the real one on this small
+    // tree sometimes ended before the message came (1 run in 15), and the answer was complete.
+    const stalling = stallingRipgrep();
     let expire: () => void = () => undefined;
+    const pids: number[] = [];
     const result = await run(searchGlobInWorker, tree, { pattern: '*.txt' }, {
+      ripgrepPath: stalling,
       timeoutMs: 30_000,
       startTimer: (_milliseconds, onExpiry) => {
         expire = onExpiry;
         return () => undefined;
       },
       onRipgrep: (event) => {
-        if (event.phase === 'start') {
+        if (event.phase === 'start' && event.pid !== undefined) {
+          pids.push(event.pid);
           expire();
         }
       },
     });
+    rmSync(stalling);
     assert.equal(result.incompleteBecause, 'timeout');
-    assert.match(result.text, /INCOMPLETE: the search stopped at its time limit of 30 s/);
+    assert.match(result.text, /INCOMPLETE: the search stopped at its time limit of 30 s before any file was found/);
+    assert.deepEqual(pids.filter((pid) => exists(pid) || exists(-pid)), [], 'the stalled process is still there');
   });
 
   it('runs below normal priority on Linux, ripgrep too, and leaves the calling thread as it was', async function () {
