@@ -40,6 +40,8 @@ export class GlobService implements vscode.Disposable {
    * extension disabled, updated or its host shutting down) kept its ripgrep running for no one.
    */
   private readonly walking = new Set<AbortController>();
+  /** Set by dispose: a search that was still finding ripgrep or its folders then is stopped as it starts. */
+  private disposed = false;
 
   /** Fires when a search starts ripgrep (with its process id) and when ripgrep ends. */
   readonly onDidRunRipgrep = this.ripgrepStarted.event;
@@ -103,6 +105,9 @@ export class GlobService implements vscode.Disposable {
     const request = await resolveRequest(input, { folders: this.folders(), ripgrepPath });
     const controller = new AbortController();
     this.walking.add(controller);
+    if (this.disposed) {
+      controller.abort();
+    }
     const cancellation = token?.onCancellationRequested(() => controller.abort());
     if (token?.isCancellationRequested) {
       controller.abort();
@@ -191,6 +196,7 @@ export class GlobService implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     // Each stops as a cancellation does: ripgrep's process group is killed, the caller gets what was found.
     for (const controller of this.walking) {
       controller.abort();

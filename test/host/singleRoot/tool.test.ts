@@ -182,13 +182,40 @@ describe('the glob tool in a real VS Code extension host', () => {
     }
   });
 
-  /** A service of its own, disposed while its search's ripgrep is paused; false when ripgrep had finished first. */
-  async function disposeWithPausedRipgrep(): Promise<boolean> {
+  it('stops a search the service is asked for as it is disposed, before the search has found ripgrep', async () => {
+    // Regression: a search still finding ripgrep and its folders when dispose ran registered its
+    // stop after, so nothing stopped it.
+    const own = ownService();
+    try {
+      const outcome = own.service.find({ pattern: '*', path: 'bulk' });
+      own.service.dispose();
+      assert.equal((await outcome).incompleteBecause, 'cancelled');
+    } finally {
+      own.dispose();
+    }
+  });
+
+  /** A service of its own, with its own storage, log and memory for the last list. */
+  function ownService(): { readonly service: GlobService; dispose(): void } {
     const storage = mkdtempSync(path.join(os.tmpdir(), 'workspace-glob-host-'));
-    const log = vscode.window.createOutputChannel('Workspace Glob (disposed service)', { log: true });
+    const log = vscode.window.createOutputChannel('Workspace Glob (own service)', { log: true });
     const values = new Map<string, unknown>();
     const memento = { get: <T>(key: string): T | undefined => values.get(key) as T | undefined, update: (key: string, value: unknown) => Promise.resolve(void values.set(key, value)) };
     const service = new GlobService(vscode.Uri.file(storage), log, new LastList(memento, storage));
+    return {
+      service,
+      dispose: () => {
+        service.dispose();
+        log.dispose();
+        rmSync(storage, { recursive: true, force: true });
+      },
+    };
+  }
+
+  /** A service of its own, disposed while its search's ripgrep is paused; false when ripgrep had finished first. */
+  async function disposeWithPausedRipgrep(): Promise<boolean> {
+    const own = ownService();
+    const { service } = own;
     const paused = pauseFirstRipgrep(service.onDidRunRipgrep);
     try {
       const outcome = service.find({ pattern: '*', path: 'bulk' }).then(
@@ -209,10 +236,8 @@ describe('the glob tool in a real VS Code extension host', () => {
       return true;
     } finally {
       paused.dispose();
-      service.dispose();
-      log.dispose();
       endLeftOver(paused.pid());
-      rmSync(storage, { recursive: true, force: true });
+      own.dispose();
     }
   }
 
