@@ -87,6 +87,11 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     for (const pattern of ['{a,}', '!{a,}', '{,a}', './{a,}', '!./{,a}']) {
       assert.equal(posix(pattern).emptyAlternative, undefined, pattern);
     }
+    // Regression: pieces alike but for their slashes were taken for one, and the empty
+    // alternative said to lose nothing, yet "x/{/,}b" is "x//b" (nothing, to ripgrep) or "x/b".
+    assert.deepEqual(posix('x/{/,}b'), { emptyAlternative: { writtenOut: 'x/b' } });
+    assert.deepEqual(posix('x{/,}/'), { emptyAlternative: { writtenOut: 'x/' } });
+    assert.notEqual(posix('{/,}b').emptyAlternative, undefined);
     // Nothing to say where no alternative is empty, or where every one is ("{}" matches nothing either way).
     for (const pattern of ['*.{ts,tsx}', '{,}x', 'a{\\,,b}', '[{,}]x']) {
       assert.deepEqual(posix(pattern), {}, pattern);

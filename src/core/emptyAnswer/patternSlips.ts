@@ -113,7 +113,7 @@ function withLiteralBraces(pattern: string, posix: boolean): string | undefined 
  * Whether a `{…}` of the pattern holds an empty alternative, and the pattern with the alternatives
  * written out where its one group holds no other: the text before and after the group goes into
  * each alternative, but for a leading `!`, `/` or `./` and a trailing `/`, which keep their
- * meaning only outside the braces. Undefined where the empty alternative loses nothing ("{a,}").
+ * meaning only outside the braces. Undefined where the empty alternative names nothing ("{a,}").
  */
 function emptyAlternativeIn(pattern: string, posix: boolean): PatternSlips['emptyAlternative'] {
   // Each open group: where its alternatives start and end, and whether one is empty, one not.
@@ -196,14 +196,15 @@ function writtenOut(pattern: string, delimiters: readonly number[], posix: boole
   if (trail && named.some((segments) => segments.length === 0)) {
     return { writtenOut: `${lead.startsWith('!') ? '!' : ''}*` };
   }
-  const distinct = distinctPieces(named);
-  // An empty alternative that makes no piece of its own loses nothing where ripgrep drops it:
-  // "{a,}" is "a" or nothing, and nothing names no file, so "a" is all it could find. Said to
-  // have been cut short, the answer offered "a", the very pattern searched ("!a" for "!{a,}").
-  const filled = new Set(named.filter((_, i) => delimiters[i + 1] !== delimiters[i] + 1).map((segments) => segments.join('/')));
-  if (distinct.every((segments) => filled.has(segments.join('/')))) {
+  // An empty alternative loses nothing where ripgrep drops it only when the group is the whole
+  // pattern: "{a,}" is "a" or nothing, and nothing names no file, so "a" is all it could find.
+  // Said to have been cut short, the answer offered "a", the very pattern searched ("!a" for
+  // "!{a,}"). Pieces alike but for their slashes are not one pattern: "{/,}b" is "/b" or "b",
+  // and "b" finds "x/b" too, which "/b" does not.
+  if (before === '' && after === '') {
     return undefined;
   }
+  const distinct = distinctPieces(named);
   // Before the trailing "/", a piece holds every file of one it starts ("ws/" those of "ws/src/"):
   // kept beside it, the directories in front stopped short of its last, and "/home/me/ws/{src,}/"
   // was offered "/home/me/{ws/src,ws}/", a directory above the workspace, where nothing was found.
