@@ -1,14 +1,15 @@
 /**
  * What `@glob` reads from a chat prompt: `PATTERN [PATH] [--include-ignored]`, a part with spaces
- * in double quotes. Free of the `vscode` module so plain-Node tests can check it.
+ * in double quotes, a quote in a name as `\"` (not on Windows). Free of the `vscode` module so
+ * plain-Node tests can check it.
  */
 
 import type { GlobInput } from '../core/request/input';
 
 const INCLUDE_IGNORED = '--include-ignored';
 
-export function parseChatPrompt(prompt: string): GlobInput | undefined {
-  const { includeIgnored, words } = promptParts(prompt);
+export function parseChatPrompt(prompt: string, posix = process.platform !== 'win32'): GlobInput | undefined {
+  const { includeIgnored, words } = promptParts(prompt, posix);
   const [pattern, path] = words;
   if (!pattern) {
     return undefined;
@@ -20,8 +21,8 @@ export function parseChatPrompt(prompt: string): GlobInput | undefined {
  * The words of a prompt after its pattern and path. Read as they are, they would be dropped
  * without a word: "@glob *.ts src test" searched src alone and said so only as "in src/".
  */
-export function leftOverWords(prompt: string): string[] {
-  return promptParts(prompt).words.slice(2);
+export function leftOverWords(prompt: string, posix = process.platform !== 'win32'): string[] {
+  return promptParts(prompt, posix).words.slice(2);
 }
 
 /**
@@ -31,8 +32,21 @@ export function leftOverWords(prompt: string): string[] {
  */
 const WORD = /(?:"[^"]*(?:"|$)|[^\s"]+)+/g;
 
+/**
+ * The same, where `\"` outside quotes is a quote of the word, as in a shell, and the glob (where
+ * `\"` matches `"`) read it before quoted parts were joined: 'say\"hi\".txt' was the pattern
+ * 'say\hi\.txt', and a name holding a quote could not be asked for. Not on Windows, where "\" is
+ * a separator and 'docs\"my notes"' is "my notes" in docs.
+ */
+const POSIX_WORD = /(?:"[^"]*(?:"|$)|(?:\\"|[^\s"])+)+/g;
+
 /** The prompt's words other than the flag, in order, and whether the flag was among them. */
-function promptParts(prompt: string): { readonly includeIgnored: boolean; readonly words: string[] } {
-  const words = Array.from(prompt.matchAll(WORD), ([word]) => word.replace(/"/g, ''));
+function promptParts(prompt: string, posix: boolean): { readonly includeIgnored: boolean; readonly words: string[] } {
+  const words = Array.from(prompt.matchAll(posix ? POSIX_WORD : WORD), ([word]) => unquoted(word, posix));
   return { includeIgnored: words.includes(INCLUDE_IGNORED), words: words.filter((word) => word !== INCLUDE_IGNORED) };
+}
+
+/** A word without its quotes; on POSIX each `\"` outside them is the quote it stands for. */
+function unquoted(word: string, posix: boolean): string {
+  return word.replace(posix ? /"[^"]*(?:"|$)|\\"/g : /"[^"]*(?:"|$)/g, (part) => (part === '\\"' ? '"' : part.replace(/"/g, '')));
 }

@@ -85,6 +85,11 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     assert.deepEqual(parseChatPrompt('"my docs"/*.md'), { pattern: 'my docs/*.md' });
     assert.deepEqual(parseChatPrompt('*.md docs/"my notes"'), { pattern: '*.md', path: 'docs/my notes' });
     assert.deepEqual(parseChatPrompt('*.md "my docs'), { pattern: '*.md', path: 'my docs' });
+    // Regression: joined with the quoted parts, an escaped quote was an open quote, and
+    // 'say\"hi\".txt' the pattern 'say\hi\.txt'. On Windows "\" is a separator before a quote.
+    assert.deepEqual(parseChatPrompt('say\\"hi\\".txt "my \\docs"', true), { pattern: 'say"hi".txt', path: 'my \\docs' });
+    assert.deepEqual(leftOverWords('*.md docs a\\"b c', true), ['a"b', 'c']);
+    assert.deepEqual(parseChatPrompt('*.md docs\\"my notes"', false), { pattern: '*.md', path: 'docs\\my notes' });
   });
 
   it('tells the words of an @glob prompt past its pattern and path, which would be dropped', () => {
