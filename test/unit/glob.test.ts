@@ -895,6 +895,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       ['src/{gen,}/**/', ['src/gen/**/', 'src/**/']],
       ['src/{gen,}/**', ['src/gen/**', 'src/**']],
       ['{src,}/**/', ['src/**/', '/**/']],
+      // Regression: the group was the whole pattern but for its "/" or "./", and the empty
+      // alternative, that lead alone (every file), was said to lose nothing.
+      ['/{src,}', ['/src', '/']],
+      ['./{,top.md}', ['./', './top.md']],
       // Regression: offered "<parent>/{<name>/src,<name>}/", a directory above the workspace, which found nothing.
       [`${tree.root}/{src,}/`, [`${tree.root}/src/`, `${tree.root}/`]],
       [`${tree.root}/src/{gen,}/`, [`${tree.root}/src/gen/`, `${tree.root}/src/`]],

@@ -84,9 +84,14 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     assert.deepEqual(posix('x{a,}/*.{ts,js}'), { emptyAlternative: {} });
     // Regression: where the empty alternative makes no pattern of its own, nothing is lost, but
     // "{a,}" was said to have been cut short and offered "a", the pattern searched.
-    for (const pattern of ['{a,}', '!{a,}', '{,a}', './{a,}', '!./{,a}']) {
+    for (const pattern of ['{a,}', '!{a,}', '{,a}', '{a/b,}']) {
       assert.equal(posix(pattern).emptyAlternative, undefined, pattern);
     }
+    // Regression: after a leading "/" or "./" the empty alternative is that lead alone, every
+    // file, yet "/{a,}" was said to lose nothing.
+    assert.deepEqual(posix('/{a,}'), { emptyAlternative: { writtenOut: '*' } });
+    assert.deepEqual(posix('./{a/b,}'), { emptyAlternative: { writtenOut: '*' } });
+    assert.deepEqual(posix('!./{,a}'), { emptyAlternative: { writtenOut: '!*' } });
     // Regression: pieces alike but for their slashes were taken for one, and the empty
     // alternative said to lose nothing, yet "x/{/,}b" is "x//b" (nothing, to ripgrep) or "x/b".
     assert.deepEqual(posix('x/{/,}b'), { emptyAlternative: { writtenOut: 'x/b' } });

@@ -113,7 +113,8 @@ function withLiteralBraces(pattern: string, posix: boolean): string | undefined 
  * Whether a `{…}` of the pattern holds an empty alternative, and the pattern with the alternatives
  * written out where its one group holds no other: the text before and after the group goes into
  * each alternative, but for a leading `!`, `/` or `./` and a trailing `/`, which keep their
- * meaning only outside the braces. Undefined where the empty alternative names nothing ("{a,}").
+ * meaning only outside the braces. Undefined where the empty alternative names nothing ("{a,}");
+ * after a leading `/` or `./` it is that lead alone, every file.
  */
 function emptyAlternativeIn(pattern: string, posix: boolean): PatternSlips['emptyAlternative'] {
   // Each open group: where its alternatives start and end, and whether one is empty, one not.
@@ -192,15 +193,16 @@ function writtenOut(pattern: string, delimiters: readonly number[], posix: boole
     return kept;
   });
   // Before the trailing "/", an empty piece is a "/" alone, every file (SPEC §1), and so is the
-  // whole: "{src,}/" meant "src/" or every file (regression: it was offered "src/").
-  if (trail && named.some((segments) => segments.length === 0)) {
+  // whole: "{src,}/" meant "src/" or every file (regression: it was offered "src/"). So is one
+  // after a leading "/" or "./": "/{src,}" meant "/src" or every file, not "/src" alone.
+  if ((trail || lead.includes('/')) && named.some((segments) => segments.length === 0)) {
     return { writtenOut: `${lead.startsWith('!') ? '!' : ''}*` };
   }
   // An empty alternative loses nothing where ripgrep drops it only when the group is the whole
-  // pattern: "{a,}" is "a" or nothing, and nothing names no file, so "a" is all it could find.
-  // Said to have been cut short, the answer offered "a", the very pattern searched ("!a" for
-  // "!{a,}"). Pieces alike but for their slashes are not one pattern: "{/,}b" is "/b" or "b",
-  // and "b" finds "x/b" too, which "/b" does not.
+  // pattern but for a "!": "{a,}" is "a" or nothing, and nothing names no file, so "a" is all it
+  // could find. Said to have been cut short, the answer offered "a", the very pattern searched
+  // ("!a" for "!{a,}"). Pieces alike but for their slashes are not one pattern: "{/,}b" is "/b"
+  // or "b", and "b" finds "x/b" too, which "/b" does not.
   if (before === '' && after === '') {
     return undefined;
   }
