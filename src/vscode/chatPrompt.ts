@@ -36,9 +36,11 @@ const WORD = /(?:"[^"]*(?:"|$)|[^\s"]+)+/g;
  * The same, where `\"` outside quotes is a quote of the word, as in a shell, and the glob (where
  * `\"` matches `"`) read it before quoted parts were joined: 'say\"hi\".txt' was the pattern
  * 'say\hi\.txt', and a name holding a quote could not be asked for. Not on Windows, where "\" is
- * a separator and 'docs\"my notes"' is "my notes" in docs.
+ * a separator and 'docs\"my notes"' is "my notes" in docs. A "\" escapes whatever follows it, so
+ * "\\" is one backslash, to a shell and to the glob alike, and the quote after it opens a quoted
+ * part ('a\\"b c"' is the one name 'a\b c', not 'a"b' and a path 'c').
  */
-const POSIX_WORD = /(?:"[^"]*(?:"|$)|(?:\\"|[^\s"])+)+/g;
+const POSIX_WORD = /(?:"[^"]*(?:"|$)|(?:\\\S|[^\s"])+)+/g;
 
 /** The prompt's words other than the flag, in order, and whether the flag was among them. */
 function promptParts(prompt: string, posix: boolean): { readonly includeIgnored: boolean; readonly words: string[] } {
@@ -46,7 +48,10 @@ function promptParts(prompt: string, posix: boolean): { readonly includeIgnored:
   return { includeIgnored: words.includes(INCLUDE_IGNORED), words: words.filter((word) => word !== INCLUDE_IGNORED) };
 }
 
-/** A word without its quotes; on POSIX each `\"` outside them is the quote it stands for. */
+/**
+ * A word without its quotes; on POSIX each `\"` outside them is the quote it stands for, and
+ * every other escape stays as written, for the glob to read.
+ */
 function unquoted(word: string, posix: boolean): string {
-  return word.replace(posix ? /"[^"]*(?:"|$)|\\"/g : /"[^"]*(?:"|$)/g, (part) => (part === '\\"' ? '"' : part.replace(/"/g, '')));
+  return word.replace(posix ? /"[^"]*(?:"|$)|\\\S/g : /"[^"]*(?:"|$)/g, (part) => (part === '\\"' ? '"' : part.replace(/"/g, '')));
 }

@@ -6,7 +6,9 @@ import { listTitle, type ListFacts } from '../../src/vscode/listTitle';
 import { decodeListTitle, decodeListUri, encodeListUri, LIST_SCHEME } from '../../src/vscode/listUri';
 import { escapeMarkdown, fileFromLinkArgument, fileLinkArgument, inlineCode, markdownLink } from '../../src/vscode/markdown';
 import { importedRipgrepPath, locateRipgrep, packagedRipgrep } from '../../src/core/ripgrep/locate';
+import { glob } from '../../src/core';
 import { testRipgrep } from './helpers/ripgrep';
+import { TempTree } from './helpers/tree';
 
 describe('VS Code adapter pieces that need no VS Code', () => {
   it('reads files.exclude and search.exclude as VS Code search does', () => {
@@ -90,6 +92,22 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     assert.deepEqual(parseChatPrompt('say\\"hi\\".txt "my \\docs"', true), { pattern: 'say"hi".txt', path: 'my \\docs' });
     assert.deepEqual(leftOverWords('*.md docs a\\"b c', true), ['a"b', 'c']);
     assert.deepEqual(parseChatPrompt('*.md docs\\"my notes"', false), { pattern: '*.md', path: 'docs\\my notes' });
+  });
+
+  it('finds with an @glob prompt the names its escaped backslashes and quotes spell (POSIX)', async () => {
+    const tree = new TempTree().write({ 'a\\b c.txt': 1, 'src/x.txt': 2 });
+    try {
+      // Regression: "\\" is one escaped backslash, to a shell and to the glob, so the quote after
+      // it opens a quoted part; read as an escaped quote, 'a\\"b c".txt' was the pattern 'a\"b'
+      // (a name 'a"b') and the path 'c.txt'.
+      for (const [prompt, found] of [['a\\\\"b c".txt', 'a\\b c.txt']]) {
+        const input = parseChatPrompt(prompt, true);
+        const result = await glob(input, [{ name: 'ws', path: tree.root }], { ripgrepPath: await testRipgrep() });
+        assert.deepEqual(result.page.map((path) => path.path), [found], prompt);
+      }
+    } finally {
+      tree.remove();
+    }
   });
 
   it('tells the words of an @glob prompt past its pattern and path, which would be dropped', () => {
