@@ -38,9 +38,10 @@ const WORD = /(?:"[^"]*(?:"|$)|[^\s"]+)+/g;
  * 'say\hi\.txt', and a name holding a quote could not be asked for. Not on Windows, where "\" is
  * a separator and 'docs\"my notes"' is "my notes" in docs. A "\" escapes whatever follows it, so
  * "\\" is one backslash, to a shell and to the glob alike, and the quote after it opens a quoted
- * part ('a\\"b c"' is the one name 'a\b c', not 'a"b' and a path 'c').
+ * part ('a\\"b c"' is the one name 'a\b c', not 'a"b' and a path 'c'). Inside quotes, as in
+ * a shell, `\"` is a quote too and `\\` one backslash: '"say \"hi\".txt" src' is a name and a path.
  */
-const POSIX_WORD = /(?:"[^"]*(?:"|$)|(?:\\\S|[^\s"])+)+/g;
+const POSIX_WORD = /(?:"(?:\\["\\]|[^"\\]|\\)*(?:"|$)|(?:\\\S|[^\s"])+)+/g;
 
 /** The prompt's words other than the flag, in order, and whether the flag was among them. */
 function promptParts(prompt: string, posix: boolean): { readonly includeIgnored: boolean; readonly words: string[] } {
@@ -49,9 +50,20 @@ function promptParts(prompt: string, posix: boolean): { readonly includeIgnored:
 }
 
 /**
- * A word without its quotes; on POSIX each `\"` outside them is the quote it stands for, and
- * every other escape stays as written, for the glob to read.
+ * A word without its quotes; on POSIX each `\"`, inside them or not, is the quote it stands
+ * for, and every other escape stays as written, for the glob to read.
  */
 function unquoted(word: string, posix: boolean): string {
-  return word.replace(posix ? /"[^"]*(?:"|$)|\\\S/g : /"[^"]*(?:"|$)/g, (part) => (part === '\\"' ? '"' : part.replace(/"/g, '')));
+  if (!posix) {
+    return word.replace(/"[^"]*(?:"|$)/g, (part) => part.replace(/"/g, ''));
+  }
+  // The quoted part's own pairs are read from its start, as the word's were, so "\\\"" is "\\" and '"'.
+  return word.replace(/"((?:\\["\\]|[^"\\]|\\)*)"?|\\\S/g, (part, quoted: string | undefined) =>
+    quoted === undefined ? escapedQuoteRead(part) : quoted.replace(/\\["\\]/g, escapedQuoteRead),
+  );
+}
+
+/** `\"` as the quote it stands for; any other escape as written, for the glob to read. */
+function escapedQuoteRead(pair: string): string {
+  return pair === '\\"' ? '"' : pair;
 }

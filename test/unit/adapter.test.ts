@@ -95,12 +95,14 @@ describe('VS Code adapter pieces that need no VS Code', () => {
   });
 
   it('finds with an @glob prompt the names its escaped backslashes and quotes spell (POSIX)', async () => {
-    const tree = new TempTree().write({ 'a\\b c.txt': 1, 'src/x.txt': 2 });
+    const tree = new TempTree().write({ 'a\\b c.txt': 1, 'src/x.txt': 2, 'src/say "hi".txt': 3 });
     try {
       // Regression: "\\" is one escaped backslash, to a shell and to the glob, so the quote after
       // it opens a quoted part; read as an escaped quote, 'a\\"b c".txt' was the pattern 'a\"b'
       // (a name 'a"b') and the path 'c.txt'.
-      for (const [prompt, found] of [['a\\\\"b c".txt', 'a\\b c.txt']]) {
+      // Regression: inside quotes "\"" closed them, and '"say \"hi\".txt" src' was the one
+      // pattern 'say \hi".txt src', with no path.
+      for (const [prompt, found] of [['a\\\\"b c".txt', 'a\\b c.txt'], ['"say \\"hi\\".txt" src', 'src/say "hi".txt']]) {
         const input = parseChatPrompt(prompt, true);
         const result = await glob(input, [{ name: 'ws', path: tree.root }], { ripgrepPath: await testRipgrep() });
         assert.deepEqual(result.page.map((path) => path.path), [found], prompt);
