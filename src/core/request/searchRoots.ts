@@ -61,19 +61,6 @@ function startsWithTilde(pathText: string): boolean {
 }
 
 /**
- * The folders a relative "path" is read in: each, but for a "~" path kept as written (a folder
- * holds a real "~"), only those whose "~" is a real directory. Another folder's link named "~"
- * (to the home directory, to "/") was read too, and listed where it led without asking.
- */
-async function foldersToReadIn(pathText: string, text: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<readonly WorkspaceFolder[]> {
-  if (!(startsWithTilde(pathText) && text === pathText)) {
-    return folders;
-  }
-  const holders = new Set(await tildeHolders(folders.map((folder) => folder.path), paths));
-  return folders.filter((folder) => holders.has(folder.path));
-}
-
-/**
  * Whether `pathText` names a place outside every workspace folder, read from the text alone: an
  * absolute or `~` path, or a relative one that climbs out of its folder with "..", whether or not
  * it exists. A "path" that names no directory is not searched, but the error looked beside it and
@@ -81,25 +68,32 @@ async function foldersToReadIn(pathText: string, text: string, folders: readonly
  * must agree to that as to a search (prepareInvocation).
  */
 export async function namesPlaceOutside(pathText: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<boolean> {
-  const text = await homeExpandedPath(pathText, folders, paths);
+  const { text, readIn } = await tildeRead(pathText, folders, paths);
   const inside = (place: string): boolean => folders.some((folder) => isInside(folder.path, place, paths));
   if (paths.isAbsolute(text)) {
     return !inside(await underFolderPath(paths.resolve(text), folders, paths));
   }
   const named = folders.length > 1 ? folderNamedBy(relativeSegments(text), folders, (folder) => folder.name) : undefined;
   // Read both ways, as resolvePath may: after the folder of that name, and in each folder.
-  const readIn = await foldersToReadIn(pathText, text, folders, paths);
   const places = [...(named ? [paths.resolve(named.folder.path, named.rest.join(paths.sep))] : []), ...readIn.map((folder) => paths.resolve(folder.path, text))];
   return places.some((place) => !inside(place));
 }
 
 /**
- * `~` and `~/…` in a "path" as the home directory and a path in it; but where a folder holds a
- * directory named "~", "path" names that one, as a pattern starting with "~/" does (homeExpanded).
+ * A "path" as text to read, and the folders a relative one is read in. `~` and `~/…` are the home
+ * directory and a path in it; but where a folder holds a real directory named "~", "path" names
+ * that one, as a pattern starting with "~/" does (homeExpanded), and is read only in the folders
+ * that hold one: another folder's link named "~" (to the home directory, to "/") was read too, and
+ * listed where it led without asking. The folders are looked at once for both answers.
  */
-async function homeExpandedPath(pathText: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<string> {
-  const fromHome = startsWithTilde(pathText) && !(await holdsTildeDirectory(folders.map((folder) => folder.path), paths));
-  return fromHome ? paths.join(os.homedir(), pathText.slice(1)) : pathText;
+async function tildeRead(pathText: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<{ text: string; readIn: readonly WorkspaceFolder[] }> {
+  if (!startsWithTilde(pathText)) {
+    return { text: pathText, readIn: folders };
+  }
+  const holders = new Set(await tildeHolders(folders.map((folder) => folder.path), paths));
+  return holders.size === 0
+    ? { text: paths.join(os.homedir(), pathText.slice(1)), readIn: folders }
+    : { text: pathText, readIn: folders.filter((folder) => holders.has(folder.path)) };
 }
 
 /**
@@ -112,7 +106,7 @@ export async function resolvePath(
   paths: nodePath.PlatformPath,
   pattern: string,
 ): Promise<SearchRoot[]> {
-  const text = await homeExpandedPath(pathText, folders, paths);
+  const { text, readIn } = await tildeRead(pathText, folders, paths);
   if (paths.isAbsolute(text)) {
     const root = await spelledOnDisk(await underFolderPath(paths.resolve(text), folders, paths), paths);
     await requireDirectory(root, pathText, paths, pattern);
@@ -125,7 +119,7 @@ export async function resolvePath(
   const segments = relativeSegments(text);
   const named = folders.length > 1 ? folderNamedBy(segments, folders, (folder) => folder.name) : undefined;
   const shared = named ? undefined : folderNamedBy(segments, folders, (folder) => folder.sharedName);
-  const inEachFolder = (await foldersToReadIn(pathText, text, folders, paths)).map((folder) => paths.resolve(folder.path, text));
+  const inEachFolder = readIn.map((folder) => paths.resolve(folder.path, text));
   if (shared) {
     const sharing = folders.filter((folder) => folder.sharedName === shared.folder.sharedName);
     // Which of them is meant is asked only where one of them could be: where none holds the rest
