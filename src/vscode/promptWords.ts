@@ -13,8 +13,8 @@ const BACKSLASH = '\\';
  * Reads `prompt` into its words. On POSIX `\"` is a quote of the word, inside quotes or not, and
  * `\\` a backslash, so the quote after it opens a quoted part ('a\\"b c"' is the one name
  * 'a\b c'); every other escape stays as written, for the glob to read. Not on Windows, where "\"
- * is a separator and 'docs\"my notes"' is "my notes" in docs. A quote left open runs to the end
- * of the prompt.
+ * is a separator and 'docs\"my notes"' is "my notes" in docs. A quote left open is a character
+ * of its word, on both.
  */
 export function promptWords(prompt: string, posix: boolean): string[] {
   const words: string[] = [];
@@ -26,7 +26,7 @@ export function promptWords(prompt: string, posix: boolean): string[] {
     }
     let word = '';
     while (at < prompt.length && !isSpace(prompt[at])) {
-      const read = prompt[at] === QUOTE ? quotedPart(prompt, at + 1, posix) : unquotedCharacter(prompt, at, posix);
+      const read = (prompt[at] === QUOTE ? quotedPart(prompt, at + 1, posix) : undefined) ?? unquotedCharacter(prompt, at, posix);
       word += read.text;
       at = read.end;
     }
@@ -41,8 +41,13 @@ interface Read {
   readonly end: number;
 }
 
-/** The part after an opening quote at `start - 1`, to its closing quote or the prompt's end. */
-function quotedPart(prompt: string, start: number, posix: boolean): Read {
+/**
+ * The part after an opening quote at `start - 1`, to its closing quote; none where the quote is
+ * not closed, and the quote is then a character of the word, as an apostrophe is. A quote left
+ * open ran to the end of the prompt: 'say"hi.txt docs' (a name holding a quote) was the one
+ * pattern 'sayhi.txt docs', its path gone with no word said, and a stray quote was dropped.
+ */
+function quotedPart(prompt: string, start: number, posix: boolean): Read | undefined {
   let text = '';
   let at = start;
   while (at < prompt.length && prompt[at] !== QUOTE) {
@@ -55,7 +60,7 @@ function quotedPart(prompt: string, start: number, posix: boolean): Read {
       at += 1;
     }
   }
-  return { text, end: Math.min(at + 1, prompt.length) };
+  return at < prompt.length ? { text, end: at + 1 } : undefined;
 }
 
 /** One character outside quotes, or on POSIX an escape: a backslash and the character after it. */

@@ -86,7 +86,17 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     // '"my docs"/*.md' searched for "my docs" in "/*.md", outside the workspace.
     assert.deepEqual(parseChatPrompt('"my docs"/*.md'), { pattern: 'my docs/*.md' });
     assert.deepEqual(parseChatPrompt('*.md docs/"my notes"'), { pattern: '*.md', path: 'docs/my notes' });
-    assert.deepEqual(parseChatPrompt('*.md "my docs'), { pattern: '*.md', path: 'my docs' });
+    // Regression: a quote left open ran to the end of the prompt, and 'say"hi.txt docs' was the one
+    // pattern 'sayhi.txt docs'. Quotes count in pairs: one left open is a character of its word,
+    // as an apostrophe is, on POSIX and on Windows alike.
+    for (const posix of [true, false]) {
+      assert.deepEqual(parseChatPrompt('say"hi.txt docs', posix), { pattern: 'say"hi.txt', path: 'docs' });
+      assert.deepEqual(parseChatPrompt("don't/*.md docs", posix), { pattern: "don't/*.md", path: 'docs' });
+      assert.deepEqual(parseChatPrompt('*.md docs"', posix), { pattern: '*.md', path: 'docs"' });
+      assert.deepEqual(parseChatPrompt('*.md "my docs', posix), { pattern: '*.md', path: '"my' });
+      assert.deepEqual(leftOverWords('*.md "my docs', posix), ['docs']);
+      assert.deepEqual(parseChatPrompt('"a b" c"d', posix), { pattern: 'a b', path: 'c"d' });
+    }
     // Regression: joined with the quoted parts, an escaped quote was an open quote, and
     // 'say\"hi\".txt' the pattern 'say\hi\.txt'. On Windows "\" is a separator before a quote.
     assert.deepEqual(parseChatPrompt('say\\"hi\\".txt "my \\docs"', true), { pattern: 'say"hi".txt', path: 'my \\docs' });
@@ -95,14 +105,16 @@ describe('VS Code adapter pieces that need no VS Code', () => {
   });
 
   it('finds with an @glob prompt the names its escaped backslashes and quotes spell (POSIX)', async () => {
-    const tree = new TempTree().write({ 'a\\b c.txt': 1, 'src/x.txt': 2, 'src/say "hi".txt': 3 });
+    const tree = new TempTree().write({ 'a\\b c.txt': 1, 'src/x.txt': 2, 'src/say "hi".txt': 3, 'src/say"hi.txt': 4 });
     try {
       // Regression: "\\" is one escaped backslash, to a shell and to the glob, so the quote after
       // it opens a quoted part; read as an escaped quote, 'a\\"b c".txt' was the pattern 'a\"b'
       // (a name 'a"b') and the path 'c.txt'.
       // Regression: inside quotes "\"" closed them, and '"say \"hi\".txt" src' was the one
       // pattern 'say \hi".txt src', with no path.
-      for (const [prompt, found] of [['a\\\\"b c".txt', 'a\\b c.txt'], ['"say \\"hi\\".txt" src', 'src/say "hi".txt']]) {
+      // Regression: a quote left open ran to the end, and 'say"hi.txt src' was one pattern.
+      const prompts = [['a\\\\"b c".txt', 'a\\b c.txt'], ['"say \\"hi\\".txt" src', 'src/say "hi".txt'], ['say"hi.txt src', 'src/say"hi.txt']];
+      for (const [prompt, found] of prompts) {
         const input = parseChatPrompt(prompt, true);
         const result = await glob(input, [{ name: 'ws', path: tree.root }], { ripgrepPath: await testRipgrep() });
         assert.deepEqual(result.page.map((path) => path.path), [found], prompt);
