@@ -5,13 +5,13 @@
  */
 
 import type { GlobInput } from '../core/request/input';
-import { promptWords } from './promptWords';
+import { promptWords, type PromptWord } from './promptWords';
 
 const INCLUDE_IGNORED = '--include-ignored';
 
 export function parseChatPrompt(prompt: string, posix = process.platform !== 'win32'): GlobInput | undefined {
   const { includeIgnored, words } = promptParts(prompt, posix);
-  const [pattern, path] = words;
+  const [pattern, path] = [words[0]?.glob, words[1]?.name];
   if (!pattern) {
     return undefined;
   }
@@ -23,11 +23,25 @@ export function parseChatPrompt(prompt: string, posix = process.platform !== 'wi
  * without a word: "@glob *.ts src test" searched src alone and said so only as "in src/".
  */
 export function leftOverWords(prompt: string, posix = process.platform !== 'win32'): string[] {
-  return promptParts(prompt, posix).words.slice(2);
+  return promptParts(prompt, posix).words.slice(2).map(({ name }) => name);
 }
 
 /** The prompt's words other than the flag, in order, and whether the flag was among them. */
-function promptParts(prompt: string, posix: boolean): { readonly includeIgnored: boolean; readonly words: string[] } {
+function promptParts(prompt: string, posix: boolean): { readonly includeIgnored: boolean; readonly words: PromptWord[] } {
   const words = promptWords(prompt, posix);
-  return { includeIgnored: words.includes(INCLUDE_IGNORED), words: words.filter((word) => word !== INCLUDE_IGNORED) };
+  return { includeIgnored: words.some(({ name }) => name === INCLUDE_IGNORED), words: words.filter(({ name }) => name !== INCLUDE_IGNORED) };
+}
+
+/**
+ * The prompt `parseChatPrompt` reads back as `input`: a part with a space in quotes, and on POSIX
+ * each backslash of the path as `\\`, which the path reads as one (the pattern's backslashes are
+ * the glob's own and go as written). None when a part is empty or holds a double quote.
+ */
+export function chatPromptFor(input: GlobInput, posix = process.platform !== 'win32'): string | undefined {
+  const parts = [input.pattern, ...(input.path === undefined ? [] : [posix ? input.path.replace(/\\/g, '\\\\') : input.path])];
+  if (parts.some((part) => part.includes('"') || part === '')) {
+    return undefined;
+  }
+  const words = parts.map((part) => (/\s/.test(part) ? `"${part}"` : part));
+  return [...words, ...(input.includeIgnored ? [INCLUDE_IGNORED] : [])].join(' ');
 }

@@ -13,6 +13,7 @@ import type { GlobResult } from '../core';
 import type { GlobInput } from '../core/request/input';
 import { lookInside, type PatternShape } from '../core/page/lookInside';
 import { slipPatternMeant } from '../core/emptyAnswer/patternSlips';
+import { chatPromptFor } from './chatPrompt';
 
 export interface NextSearch {
   readonly label: string;
@@ -93,12 +94,8 @@ function patternMeant(result: GlobResult): string | undefined {
   );
 }
 
-/** A search of `input`, or undefined when a part holds a double quote, which a prompt cannot carry. */
+/** A search of `input`, or none when no prompt reads back as it (chatPrompt.ts). */
 function nextSearch(label: string, input: GlobInput): NextSearch | undefined {
-  const parts = [input.pattern, ...(input.path !== undefined ? [input.path] : [])];
-  if (parts.some((part) => part.includes('"') || part === '')) {
-    return undefined;
-  }
-  const words = parts.map((part) => (/\s/.test(part) ? `"${part}"` : part));
-  return { label, input, prompt: [...words, ...(input.includeIgnored ? ['--include-ignored'] : [])].join(' ') };
+  const prompt = chatPromptFor(input);
+  return prompt === undefined ? undefined : { label, input, prompt };
 }

@@ -10,33 +10,46 @@ const QUOTE = '"';
 const BACKSLASH = '\\';
 
 /**
+ * A word read one way, written for the two readers after it. The path is a name; the pattern is
+ * a glob, which reads "\" as an escape, so a backslash the word spells is `\\` there.
+ */
+export interface PromptWord {
+  /** What the word spells, for "path". */
+  readonly name: string;
+  /** The same as a glob, for "pattern". */
+  readonly glob: string;
+}
+
+/**
  * Reads `prompt` into its words. On POSIX `\"` is a quote of the word, inside quotes or not, and
  * `\\` a backslash, so the quote after it opens a quoted part ('a\\"b c"' is the one name
- * 'a\b c'); every other escape stays as written, for the glob to read. Not on Windows, where "\"
- * is a separator and 'docs\"my notes"' is "my notes" in docs. A quote left open is a character
- * of its word, on both.
+ * 'a\b c'); every other escape stays as written, for the glob to read ('\*' a star, not any
+ * name). Not on Windows, where "\" is a separator and 'docs\"my notes"' is "my notes" in docs,
+ * and `\\` starts a network path ("\\server\share"), so a path keeps every backslash written
+ * there. A quote left open is a character of its word, on both.
  */
-export function promptWords(prompt: string, posix: boolean): string[] {
-  const words: string[] = [];
+export function promptWords(prompt: string, posix: boolean): PromptWord[] {
+  const words: PromptWord[] = [];
   let at = 0;
   while (at < prompt.length) {
     if (isSpace(prompt[at])) {
       at += 1;
       continue;
     }
-    let word = '';
+    let name = '';
+    let glob = '';
     while (at < prompt.length && !isSpace(prompt[at])) {
       const read = (prompt[at] === QUOTE ? quotedPart(prompt, at + 1, posix) : undefined) ?? unquotedCharacter(prompt, at, posix);
-      word += read.text;
+      name += read.name;
+      glob += read.glob;
       at = read.end;
     }
-    words.push(word);
+    words.push({ name, glob });
   }
   return words;
 }
 
-interface Read {
-  readonly text: string;
+interface Read extends PromptWord {
   /** Where reading goes on. */
   readonly end: number;
 }
@@ -48,33 +61,44 @@ interface Read {
  * pattern 'sayhi.txt docs', its path gone with no word said, and a stray quote was dropped.
  */
 function quotedPart(prompt: string, start: number, posix: boolean): Read | undefined {
-  let text = '';
+  let name = '';
+  let glob = '';
   let at = start;
   while (at < prompt.length && prompt[at] !== QUOTE) {
+    // Inside quotes, as in a shell, only a quote and a backslash are escaped.
     const pair = prompt.slice(at, at + 2);
-    if (posix && (pair === `${BACKSLASH}${QUOTE}` || pair === `${BACKSLASH}${BACKSLASH}`)) {
-      text += escapeRead(pair);
-      at += 2;
-    } else {
-      text += prompt[at];
-      at += 1;
-    }
+    const escape = posix && (pair === `${BACKSLASH}${QUOTE}` || pair === `${BACKSLASH}${BACKSLASH}`);
+    const read = escape ? escapeRead(pair) : asWritten(prompt[at]);
+    name += read.name;
+    glob += read.glob;
+    at += escape ? 2 : 1;
   }
-  return at < prompt.length ? { text, end: at + 1 } : undefined;
+  return at < prompt.length ? { name, glob, end: at + 1 } : undefined;
 }
 
 /** One character outside quotes, or on POSIX an escape: a backslash and the character after it. */
 function unquotedCharacter(prompt: string, at: number, posix: boolean): Read {
   const next = prompt[at + 1];
   if (posix && prompt[at] === BACKSLASH && next !== undefined && !isSpace(next)) {
-    return { text: escapeRead(prompt.slice(at, at + 2)), end: at + 2 };
+    return { ...escapeRead(prompt.slice(at, at + 2)), end: at + 2 };
   }
-  return { text: prompt[at], end: at + 1 };
+  return { ...asWritten(prompt[at]), end: at + 1 };
 }
 
-/** `\"` as the quote it stands for; any other escape as written, for the glob to read. */
-function escapeRead(pair: string): string {
-  return pair === `${BACKSLASH}${QUOTE}` ? QUOTE : pair;
+/**
+ * An escape: `\"` is the quote it stands for, and `\\` one backslash, in a path too: there it
+ * stayed "\\", and "@glob * back\\slash" looked for a folder with two backslashes in its name,
+ * while the same word as the pattern matched one. Any other escape is as written, for the glob.
+ */
+function escapeRead(pair: string): PromptWord {
+  if (pair === `${BACKSLASH}${QUOTE}`) {
+    return asWritten(QUOTE);
+  }
+  return pair === `${BACKSLASH}${BACKSLASH}` ? { name: BACKSLASH, glob: pair } : asWritten(pair);
+}
+
+function asWritten(text: string): PromptWord {
+  return { name: text, glob: text };
 }
 
 function isSpace(character: string): boolean {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { bundledRipgrepCandidates } from '../../src/vscode/bundledRipgrep';
-import { leftOverWords, parseChatPrompt } from '../../src/vscode/chatPrompt';
+import { chatPromptFor, leftOverWords, parseChatPrompt } from '../../src/vscode/chatPrompt';
 import { excludeRules } from '../../src/vscode/excludes';
 import { listTitle, type ListFacts } from '../../src/vscode/listTitle';
 import { decodeListTitle, decodeListUri, encodeListUri, LIST_SCHEME } from '../../src/vscode/listUri';
@@ -102,10 +102,32 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     assert.deepEqual(parseChatPrompt('say\\"hi\\".txt "my \\docs"', true), { pattern: 'say"hi".txt', path: 'my \\docs' });
     assert.deepEqual(leftOverWords('*.md docs a\\"b c', true), ['a"b', 'c']);
     assert.deepEqual(parseChatPrompt('*.md docs\\"my notes"', false), { pattern: '*.md', path: 'docs\\my notes' });
+    // Regression: "\\" was one backslash in the pattern (the glob's escape) but two in the path. A
+    // word spells the same name either place; the glob writes its backslash as "\\". On Windows
+    // "\" is a separator and a path keeps each one: "\\server\share" is a network share.
+    assert.deepEqual(parseChatPrompt('back\\\\slash/*.md back\\\\slash', true), { pattern: 'back\\\\slash/*.md', path: 'back\\slash' });
+    assert.deepEqual(parseChatPrompt('*.md "my \\\\docs\\\\"', true), { pattern: '*.md', path: 'my \\docs\\' });
+    assert.deepEqual(parseChatPrompt('*.md \\\\server\\share', false), { pattern: '*.md', path: '\\\\server\\share' });
+  });
+
+  it('writes an @glob prompt that reads back as the search it stands for, on POSIX and on Windows', () => {
+    const inputs = [
+      { pattern: '*.md', path: 'back\\slash' },
+      { pattern: 'a\\\\b\\*.md', path: 'two\\\\back slashes\\', includeIgnored: true },
+      { pattern: 'my docs/*.md', path: '\\\\server\\share' },
+    ];
+    for (const posix of [true, false]) {
+      for (const input of inputs) {
+        const prompt = chatPromptFor(input, posix);
+        assert.ok(prompt !== undefined);
+        assert.deepEqual(parseChatPrompt(prompt, posix), input, prompt);
+      }
+    }
+    assert.equal(chatPromptFor({ pattern: 'say"hi".txt' }, true), undefined);
   });
 
   it('finds with an @glob prompt the names its escaped backslashes and quotes spell (POSIX)', async () => {
-    const tree = new TempTree().write({ 'a\\b c.txt': 1, 'src/x.txt': 2, 'src/say "hi".txt': 3, 'src/say"hi.txt': 4 });
+    const tree = new TempTree().write({ 'a\\b c.txt': 1, 'src/x.txt': 2, 'src/say "hi".txt': 3, 'src/say"hi.txt': 4, 'back\\slash/n.md': 5 });
     try {
       // Regression: "\\" is one escaped backslash, to a shell and to the glob, so the quote after
       // it opens a quoted part; read as an escaped quote, 'a\\"b c".txt' was the pattern 'a\"b'
@@ -113,7 +135,14 @@ describe('VS Code adapter pieces that need no VS Code', () => {
       // Regression: inside quotes "\"" closed them, and '"say \"hi\".txt" src' was the one
       // pattern 'say \hi".txt src', with no path.
       // Regression: a quote left open ran to the end, and 'say"hi.txt src' was one pattern.
-      const prompts = [['a\\\\"b c".txt', 'a\\b c.txt'], ['"say \\"hi\\".txt" src', 'src/say "hi".txt'], ['say"hi.txt src', 'src/say"hi.txt']];
+      // Regression: "\\" was two backslashes in a path, and '*.md back\\slash' found nothing.
+      const prompts = [
+        ['a\\\\"b c".txt', 'a\\b c.txt'],
+        ['"say \\"hi\\".txt" src', 'src/say "hi".txt'],
+        ['say"hi.txt src', 'src/say"hi.txt'],
+        ['back\\\\slash/*.md', 'back\\slash/n.md'],
+        ['*.md back\\\\slash', 'back\\slash/n.md'],
+      ];
       for (const [prompt, found] of prompts) {
         const input = parseChatPrompt(prompt, true);
         const result = await glob(input, [{ name: 'ws', path: tree.root }], { ripgrepPath: await testRipgrep() });
