@@ -23,8 +23,8 @@ export interface PromptWord {
 /**
  * Reads `prompt` into its words. On POSIX `\"` is a quote of the word, inside quotes or not, and
  * `\\` a backslash, so the quote after it opens a quoted part ('a\\"b c"' is the one name
- * 'a\b c'); every other escape stays as written, for the glob to read ('\*' a star, not any
- * name). Not on Windows, where "\" is a separator and 'docs\"my notes"' is "my notes" in docs,
+ * 'a\b c'), and outside quotes `\ ` a space; every other escape stays as written, for the glob to
+ * read ('\*' a star, not any name). Not on Windows, where "\" is a separator and 'docs\"my notes"' is "my notes" in docs,
  * and `\\` starts a network path ("\\server\share"), so a path keeps every backslash written
  * there. A quote left open is a character of its word, on both.
  */
@@ -76,13 +76,17 @@ function quotedPart(prompt: string, start: number, posix: boolean): Read | undef
   return at < prompt.length ? { name, glob, end: at + 1 } : undefined;
 }
 
-/** One character outside quotes, or on POSIX an escape: a backslash and the character after it. */
+/**
+ * One character outside quotes, or on POSIX an escape: a backslash and the character after it.
+ * A backslash before a space makes the space part of the word, as in a shell: "@glob *.md my\ docs"
+ * was the path "my\" and "docs" left over. Not before a line break, which still ends the word.
+ */
 function unquotedCharacter(prompt: string, at: number, posix: boolean): Read {
   const next = prompt[at + 1];
-  if (posix && prompt[at] === BACKSLASH && next !== undefined && !isSpace(next)) {
-    return { ...escapeRead(prompt.slice(at, at + 2)), end: at + 2 };
+  if (!posix || prompt[at] !== BACKSLASH || next === undefined || /[\n\r]/.test(next)) {
+    return { ...asWritten(prompt[at]), end: at + 1 };
   }
-  return { ...asWritten(prompt[at]), end: at + 1 };
+  return { ...(isSpace(next) ? asWritten(next) : escapeRead(prompt.slice(at, at + 2))), end: at + 2 };
 }
 
 /**

@@ -108,6 +108,11 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     assert.deepEqual(parseChatPrompt('back\\\\slash/*.md back\\\\slash', true), { pattern: 'back\\\\slash/*.md', path: 'back\\slash' });
     assert.deepEqual(parseChatPrompt('*.md "my \\\\docs\\\\"', true), { pattern: '*.md', path: 'my \\docs\\' });
     assert.deepEqual(parseChatPrompt('*.md \\\\server\\share', false), { pattern: '*.md', path: '\\\\server\\share' });
+    // Regression: a backslash before a space did not join the words on POSIX, as it does in a
+    // shell: 'my\ docs' was the path 'my\' and a word 'docs' left over. On Windows it still does not.
+    assert.deepEqual(parseChatPrompt('my\\ docs/*.md my\\ docs', true), { pattern: 'my docs/*.md', path: 'my docs' });
+    assert.deepEqual(leftOverWords('*.md my\\ docs', false), ['docs']);
+    assert.deepEqual(leftOverWords('*.md docs\\\nx', true), ['x']);
   });
 
   it('writes an @glob prompt that reads back as the search it stands for, on POSIX and on Windows', () => {
@@ -127,7 +132,7 @@ describe('VS Code adapter pieces that need no VS Code', () => {
   });
 
   it('finds with an @glob prompt the names its escaped backslashes and quotes spell (POSIX)', async () => {
-    const tree = new TempTree().write({ 'a\\b c.txt': 1, 'src/x.txt': 2, 'src/say "hi".txt': 3, 'src/say"hi.txt': 4, 'back\\slash/n.md': 5 });
+    const tree = new TempTree().write({ 'a\\b c.txt': 1, 'src/x.txt': 2, 'src/say "hi".txt': 3, 'src/say"hi.txt': 4, 'back\\slash/n.md': 5, 'my docs/m.md': 6 });
     try {
       // Regression: "\\" is one escaped backslash, to a shell and to the glob, so the quote after
       // it opens a quoted part; read as an escaped quote, 'a\\"b c".txt' was the pattern 'a\"b'
@@ -136,12 +141,14 @@ describe('VS Code adapter pieces that need no VS Code', () => {
       // pattern 'say \hi".txt src', with no path.
       // Regression: a quote left open ran to the end, and 'say"hi.txt src' was one pattern.
       // Regression: "\\" was two backslashes in a path, and '*.md back\\slash' found nothing.
+      // Regression: 'my\ docs' was two words.
       const prompts = [
         ['a\\\\"b c".txt', 'a\\b c.txt'],
         ['"say \\"hi\\".txt" src', 'src/say "hi".txt'],
         ['say"hi.txt src', 'src/say"hi.txt'],
         ['back\\\\slash/*.md', 'back\\slash/n.md'],
         ['*.md back\\\\slash', 'back\\slash/n.md'],
+        ['*.md my\\ docs', 'my docs/m.md'],
       ];
       for (const [prompt, found] of prompts) {
         const input = parseChatPrompt(prompt, true);
