@@ -33,15 +33,17 @@ function promptParts(prompt: string, posix: boolean): { readonly includeIgnored:
 }
 
 /**
- * The prompt `parseChatPrompt` reads back as `input`: a part with a space in quotes, and on POSIX
- * each backslash of the path as `\\`, which the path reads as one (the pattern's backslashes are
- * the glob's own and go as written). None when a part is empty or holds a double quote.
+ * The prompt `parseChatPrompt` reads back as `input`: a part with a space, or a backtick at an
+ * end, in quotes, and on POSIX each backslash of the path as `\\`, which the path reads as one
+ * (the pattern's backslashes are the glob's own and go as written). None when a part is empty or
+ * holds a double quote.
  */
 export function chatPromptFor(input: GlobInput, posix = process.platform !== 'win32'): string | undefined {
   const parts = [input.pattern, ...(input.path === undefined ? [] : [posix ? input.path.replace(/\\/g, '\\\\') : input.path])];
   if (parts.some((part) => part.includes('"') || part === '')) {
     return undefined;
   }
-  const words = parts.map((part) => (/\s/.test(part) ? `"${part}"` : part));
+  // Quoted, a backtick at a word's end is not read as a code span's.
+  const words = parts.map((part) => (/\s|^`|`$/.test(part) ? `"${part}"` : part));
   return [...words, ...(input.includeIgnored ? [INCLUDE_IGNORED] : [])].join(' ');
 }

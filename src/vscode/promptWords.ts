@@ -28,7 +28,8 @@ export interface PromptWord {
  * and `\\` starts a network path ("\\server\share"), so a path keeps every backslash written
  * there. A quote left open is a character of its word, on both.
  */
-export function promptWords(prompt: string, posix: boolean): PromptWord[] {
+export function promptWords(typed: string, posix: boolean): PromptWord[] {
+  const prompt = withoutCodeSpans(typed);
   const words: PromptWord[] = [];
   let at = 0;
   while (at < prompt.length) {
@@ -47,6 +48,16 @@ export function promptWords(prompt: string, posix: boolean): PromptWord[] {
     words.push({ name, glob });
   }
   return words;
+}
+
+/**
+ * A code span's text without its backticks. People write code in chat between backticks, and
+ * "@glob `*.ts`" looked for names that start and end with one. Only a span that starts a word
+ * and ends one, "`*.ts src`" too, so a name holding a backtick ("a`b`c") reads as written, and
+ * "\`" or quotes around it keep one. Backticks close a span in the run that opened it, as in Markdown.
+ */
+function withoutCodeSpans(prompt: string): string {
+  return prompt.replace(/(^|\s)(`+)(?!`)([\s\S]*?[^`])\2(?=\s|$)/g, '$1$3');
 }
 
 interface Read extends PromptWord {

@@ -113,6 +113,19 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     assert.deepEqual(parseChatPrompt('my\\ docs/*.md my\\ docs', true), { pattern: 'my docs/*.md', path: 'my docs' });
     assert.deepEqual(leftOverWords('*.md my\\ docs', false), ['docs']);
     assert.deepEqual(leftOverWords('*.md docs\\\nx', true), ['x']);
+    // Regression: a word in backticks, as chat users write code, was read with them, and
+    // '`*.ts`' looked for names that start and end with a backtick. A code span is markup
+    // where it starts a word and ends one; elsewhere, escaped or quoted, a backtick is a character.
+    for (const posix of [true, false]) {
+      assert.deepEqual(parseChatPrompt('`*.ts`', posix), { pattern: '*.ts' });
+      assert.deepEqual(parseChatPrompt('`*.ts` `src`', posix), { pattern: '*.ts', path: 'src' });
+      assert.deepEqual(parseChatPrompt('``"my docs"/*.md docs --include-ignored``', posix), { pattern: 'my docs/*.md', path: 'docs', includeIgnored: true });
+      assert.deepEqual(parseChatPrompt('a`b`c "`d`"', posix), { pattern: 'a`b`c', path: '`d`' });
+      assert.deepEqual(parseChatPrompt('`*.ts src', posix), { pattern: '`*.ts', path: 'src' });
+      // A span's text is read as the prompt's, its words apart: a space in a name still takes quotes.
+      assert.deepEqual(leftOverWords('*.md `my docs`', posix), ['docs']);
+    }
+    assert.deepEqual(parseChatPrompt('\\`x` src', true), { pattern: '\\`x`', path: 'src' });
   });
 
   it('writes an @glob prompt that reads back as the search it stands for, on POSIX and on Windows', () => {
@@ -120,6 +133,8 @@ describe('VS Code adapter pieces that need no VS Code', () => {
       { pattern: '*.md', path: 'back\\slash' },
       { pattern: 'a\\\\b\\*.md', path: 'two\\\\back slashes\\', includeIgnored: true },
       { pattern: 'my docs/*.md', path: '\\\\server\\share' },
+      { pattern: '`x', path: 'y`' },
+      { pattern: '`code`' },
     ];
     for (const posix of [true, false]) {
       for (const input of inputs) {
@@ -141,7 +156,7 @@ describe('VS Code adapter pieces that need no VS Code', () => {
       // pattern 'say \hi".txt src', with no path.
       // Regression: a quote left open ran to the end, and 'say"hi.txt src' was one pattern.
       // Regression: "\\" was two backslashes in a path, and '*.md back\\slash' found nothing.
-      // Regression: 'my\ docs' was two words.
+      // Regression: 'my\ docs' was two words, and a code span's backticks part of its words.
       const prompts = [
         ['a\\\\"b c".txt', 'a\\b c.txt'],
         ['"say \\"hi\\".txt" src', 'src/say "hi".txt'],
@@ -149,6 +164,7 @@ describe('VS Code adapter pieces that need no VS Code', () => {
         ['back\\\\slash/*.md', 'back\\slash/n.md'],
         ['*.md back\\\\slash', 'back\\slash/n.md'],
         ['*.md my\\ docs', 'my docs/m.md'],
+        ['`*.md` `"my docs"`', 'my docs/m.md'],
       ];
       for (const [prompt, found] of prompts) {
         const input = parseChatPrompt(prompt, true);
