@@ -19,11 +19,12 @@ export function parseChatPrompt(prompt: string, posix = process.platform !== 'wi
 }
 
 /**
- * The words of a prompt after its pattern and path. Read as they are, they would be dropped
- * without a word: "@glob *.ts src test" searched src alone and said so only as "in src/".
+ * The words of a prompt after its pattern and path, as typed. Read as they are, they would be
+ * dropped without a word: "@glob *.ts src test" searched src alone and said so only as "in src/".
+ * As typed, not as read: an empty '""' left over showed as nothing, and 'x "y z"' as three words.
  */
 export function leftOverWords(prompt: string, posix = process.platform !== 'win32'): string[] {
-  return promptParts(prompt, posix).words.slice(2).map(({ name }) => name);
+  return promptParts(prompt, posix).words.slice(2).map(({ typed }) => typed);
 }
 
 /** The prompt's words other than the flag, in order, and whether the flag was among them. */

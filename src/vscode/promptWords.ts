@@ -1,32 +1,38 @@
 /**
  * The words of an `@glob` prompt, read as a shell reads them: quoted parts and unquoted runs with
- * no space between them are one word, and on POSIX a backslash escapes a quote. One character at
- * a time rather than by regular expressions: which quote closes a part depends on the escapes
- * before it, and two expressions (one to split, one to unquote) had to agree on that and did not.
- * Free of the `vscode` module so plain-Node tests can check it.
+ * no space between them are one word, on POSIX a backslash escapes a quote, and a code span's
+ * backticks, as chat users write code, are markup. One character at a time rather than by
+ * regular expressions: which quote closes a part depends on the escapes before it, and two
+ * expressions (one to split, one to unquote) had to agree on that and did not. Free of the
+ * `vscode` module so plain-Node tests can check it.
  */
 
 const QUOTE = '"';
 const BACKSLASH = '\\';
 
 /**
- * A word read one way, written for the two readers after it. The path is a name; the pattern is
- * a glob, which reads "\" as an escape, so a backslash the word spells is `\\` there.
+ * What a word or a part of one spells, written for the two readers after it. The path is a name;
+ * the pattern is a glob, which reads "\" as an escape, so a backslash the word spells is `\\` there.
  */
-export interface PromptWord {
+interface Spelling {
   /** What the word spells, for "path". */
   readonly name: string;
   /** The same as a glob, for "pattern". */
   readonly glob: string;
 }
 
+export interface PromptWord extends Spelling {
+  /** The word as typed, quotes and escapes and all, to show a person which words were meant. */
+  readonly typed: string;
+}
+
 /**
- * Reads `prompt` into its words. On POSIX `\"` is a quote of the word, inside quotes or not, and
+ * Reads a prompt into its words. On POSIX `\"` is a quote of the word, inside quotes or not, and
  * `\\` a backslash, so the quote after it opens a quoted part ('a\\"b c"' is the one name
- * 'a\b c'), and outside quotes `\ ` a space; every other escape stays as written, for the glob to
- * read ('\*' a star, not any name). Not on Windows, where "\" is a separator and 'docs\"my notes"' is "my notes" in docs,
- * and `\\` starts a network path ("\\server\share"), so a path keeps every backslash written
- * there. A quote left open is a character of its word, on both.
+ * 'a\b c'), and outside quotes `\ ` a space; every other escape stays as written, for the glob
+ * to read ('\*' a star, not any name). Not on Windows, where "\" is a separator ('docs\"my
+ * notes"' is "my notes" in docs) and `\\` starts a network path ("\\server\share"), so a path
+ * keeps every backslash written there. A quote left open is a character of its word, on both.
  */
 export function promptWords(typed: string, posix: boolean): PromptWord[] {
   const prompt = withoutCodeSpans(typed);
@@ -37,6 +43,7 @@ export function promptWords(typed: string, posix: boolean): PromptWord[] {
       at += 1;
       continue;
     }
+    const start = at;
     let name = '';
     let glob = '';
     while (at < prompt.length && !isSpace(prompt[at])) {
@@ -45,7 +52,7 @@ export function promptWords(typed: string, posix: boolean): PromptWord[] {
       glob += read.glob;
       at = read.end;
     }
-    words.push({ name, glob });
+    words.push({ name, glob, typed: prompt.slice(start, at) });
   }
   return words;
 }
@@ -54,13 +61,14 @@ export function promptWords(typed: string, posix: boolean): PromptWord[] {
  * A code span's text without its backticks. People write code in chat between backticks, and
  * "@glob `*.ts`" looked for names that start and end with one. Only a span that starts a word
  * and ends one, "`*.ts src`" too, so a name holding a backtick ("a`b`c") reads as written, and
- * "\`" or quotes around it keep one. Backticks close a span in the run that opened it, as in Markdown.
+ * "\`" or quotes around it keep one. A span closes with as many backticks as opened it, as in
+ * Markdown.
  */
 function withoutCodeSpans(prompt: string): string {
   return prompt.replace(/(^|\s)(`+)(?!`)([\s\S]*?[^`])\2(?=\s|$)/g, '$1$3');
 }
 
-interface Read extends PromptWord {
+interface Read extends Spelling {
   /** Where reading goes on. */
   readonly end: number;
 }
@@ -105,14 +113,14 @@ function unquotedCharacter(prompt: string, at: number, posix: boolean): Read {
  * stayed "\\", and "@glob * back\\slash" looked for a folder with two backslashes in its name,
  * while the same word as the pattern matched one. Any other escape is as written, for the glob.
  */
-function escapeRead(pair: string): PromptWord {
+function escapeRead(pair: string): Spelling {
   if (pair === `${BACKSLASH}${QUOTE}`) {
     return asWritten(QUOTE);
   }
   return pair === `${BACKSLASH}${BACKSLASH}` ? { name: BACKSLASH, glob: pair } : asWritten(pair);
 }
 
-function asWritten(text: string): PromptWord {
+function asWritten(text: string): Spelling {
   return { name: text, glob: text };
 }
 

@@ -100,7 +100,7 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     // Regression: joined with the quoted parts, an escaped quote was an open quote, and
     // 'say\"hi\".txt' the pattern 'say\hi\.txt'. On Windows "\" is a separator before a quote.
     assert.deepEqual(parseChatPrompt('say\\"hi\\".txt "my \\docs"', true), { pattern: 'say"hi".txt', path: 'my \\docs' });
-    assert.deepEqual(leftOverWords('*.md docs a\\"b c', true), ['a"b', 'c']);
+    assert.deepEqual(leftOverWords('*.md docs a\\"b c', true), ['a\\"b', 'c']);
     assert.deepEqual(parseChatPrompt('*.md docs\\"my notes"', false), { pattern: '*.md', path: 'docs\\my notes' });
     // Regression: "\\" was one backslash in the pattern (the glob's escape) but two in the path. A
     // word spells the same name either place; the glob writes its backslash as "\\". On Windows
@@ -178,7 +178,9 @@ describe('VS Code adapter pieces that need no VS Code', () => {
 
   it('tells the words of an @glob prompt past its pattern and path, which would be dropped', () => {
     assert.deepEqual(leftOverWords('*.ts src test'), ['test']);
-    assert.deepEqual(leftOverWords('"my file*.txt" "some dir" --include-ignored x "y z"'), ['x', 'y z']);
+    // Regression: as read, not as typed, 'x "y z"' showed as three words and '""' as none.
+    assert.deepEqual(leftOverWords('"my file*.txt" "some dir" --include-ignored x "y z"'), ['x', '"y z"']);
+    assert.deepEqual(leftOverWords('*.md docs ""'), ['""']);
     assert.deepEqual(leftOverWords('*.md docs --include-ignored'), []);
     assert.deepEqual(leftOverWords('*.md'), []);
   });
