@@ -82,6 +82,13 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     assert.deepEqual(parseChatPrompt('*.md docs --include-ignored'), { pattern: '*.md', path: 'docs', includeIgnored: true });
     assert.deepEqual(parseChatPrompt('"my file*.txt" "some dir"'), { pattern: 'my file*.txt', path: 'some dir' });
     assert.equal(parseChatPrompt('   '), undefined);
+    // Any space parts words, as a person types or pastes it: a tab, a no-break space, a line break.
+    for (const space of ['\t', '\u00a0', '\u3000', '\n']) {
+      assert.deepEqual(parseChatPrompt(`*.md${space}docs`), { pattern: '*.md', path: 'docs' });
+    }
+    // Empty quotes are an empty word: no pattern is no search, and no path the whole workspace.
+    assert.equal(parseChatPrompt('"" docs'), undefined);
+    assert.deepEqual(parseChatPrompt('*.md ""'), { pattern: '*.md' });
     // Regression: a quoted part joined to the rest of a word was a word of its own, and
     // '"my docs"/*.md' searched for "my docs" in "/*.md", outside the workspace.
     assert.deepEqual(parseChatPrompt('"my docs"/*.md'), { pattern: 'my docs/*.md' });
