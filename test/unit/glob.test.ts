@@ -1677,17 +1677,25 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(result.text, /ripgrep met 1 path that leads nowhere .*dangling\.txt/);
   });
 
-  it('reads a ripgrep warning about a name with a newline as one warning', async () => {
-    // Regression: a link to nothing named "bro\nken" spans lines of ripgrep's stderr, read one by
-    // one as three warnings: "met 1 path that leads nowhere: ken: No such file ..." and "2
-    // problems reading the tree, so files below those paths may be missing: rg: ./bro; ken: ...".
-    tree.write({ 'real.txt': 1 });
-    symlinkSync(tree.path('missing-target'), tree.path('bro\nken'));
-    const result = await search(tree, { pattern: '*.txt' }, { rules: { followSymlinks: true } });
-    assert.equal(result.warnings.count, 1);
-    assert.match(result.text, /^ripgrep met 1 path that leads nowhere .*: "(rg: )?\.\/bro\\nken: .*No such file or directory \(os error 2\)"\.$/m);
-    assert.doesNotMatch(result.text, /problem/);
-  });
+  // Regressions: a link to nothing named "bro\nken" spans lines of ripgrep's stderr, read one by
+  // one as three warnings: "met 1 path that leads nowhere: ken: No such file ..." and "2 problems
+  // reading the tree, so files below those paths may be missing: rg: ./bro; ken: ...". Then stderr's
+  // empty lines were dropped before the lines of one message were joined, so one named "x\n\ny"
+  // read "./x\ny" and counted as 3 warnings: "ripgrep reported 3 problems reading the tree".
+  for (const [name, shown] of [
+    // Each with the pattern of its quoted form ("\\n" inside the quotes).
+    ['bro\nken', 'bro\\\\nken'],
+    ['x\n\ny', 'x\\\\n\\\\ny'],
+  ]) {
+    it(`reads a ripgrep warning about a link to nothing named ${JSON.stringify(name)} as one warning`, async () => {
+      tree.write({ 'real.txt': 1 });
+      symlinkSync(tree.path('missing-target'), tree.path(name));
+      const result = await search(tree, { pattern: '*.txt' }, { rules: { followSymlinks: true } });
+      assert.equal(result.warnings.count, 1);
+      assert.match(result.text, new RegExp(`^ripgrep met 1 path that leads nowhere .*: "(rg: )?\\./${shown}: .*No such file or directory \\(os error 2\\)"\\.$`, 'm'));
+      assert.doesNotMatch(result.text, /problem/);
+    });
+  }
 
   it('reads a link loop whose ancestor has a newline in its name as one warning', async () => {
     // Regression: the message was taken to end at "points to an ancestor ", so the rest of the

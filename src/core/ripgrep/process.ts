@@ -118,7 +118,8 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
       signal?.removeEventListener('abort', stop);
       const lines = stderr.lines();
       if (!stopped && exitCode === 2 && names.count === 0 && !lines.some(isPathWarning)) {
-        reject(new GlobError('ripgrepFailed', `ripgrep failed: ${lines.slice(0, 3).join('; ') || 'exit code 2'}`, lines.join('\n')));
+        const said = lines.filter((line) => line !== '');
+        reject(new GlobError('ripgrepFailed', `ripgrep failed: ${said.slice(0, 3).join('; ') || 'exit code 2'}`, said.join('\n')));
         return;
       }
       const messages = warningMessages(lines);
@@ -164,7 +165,7 @@ function warningMessages(lines: readonly string[]): string[] {
     const last = messages.length - 1;
     if (last >= 0 && !MESSAGE_END.test(messages[last]) && !MESSAGE_START.test(line)) {
       messages[last] += `\n${line}`;
-    } else {
+    } else if (line !== '') {
       messages.push(line);
     }
   }
@@ -229,7 +230,16 @@ class BoundedLines {
     return this.newlines + (this.lastByte === 0x0a ? 0 : 1);
   }
 
+  /**
+   * The lines examined, empty ones too: a name can hold a blank line ("x\n\ny"), and without it the
+   * message read "./x\ny" and was three warnings, problems that "may" hide files (warningMessages
+   * leaves out an empty line that continues no message).
+   */
   lines(): string[] {
-    return this.text.split('\n').filter((line) => line !== '');
+    const lines = this.text.split('\n');
+    if (lines[lines.length - 1] === '') {
+      lines.pop();
+    }
+    return lines;
   }
 }
