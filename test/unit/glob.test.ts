@@ -1697,6 +1697,20 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     });
   }
 
+  it('says more links to nothing than it quotes lead nowhere, not that they may hide files', async () => {
+    // Regression: only the first 20 warnings were kept, and with more than were kept none was
+    // called harmless, so 25 links to nothing were "25 problems reading the tree, so files below
+    // those paths may be missing", the false alarm the footer words links to nothing against.
+    tree.write({ 'real.txt': 1 });
+    for (let i = 0; i < 25; i += 1) {
+      symlinkSync(tree.path(`missing-${i}`), tree.path(`link-${i}`));
+    }
+    const result = await search(tree, { pattern: '*.txt' }, { rules: { followSymlinks: true } });
+    assert.equal(result.warnings.count, 25);
+    assert.match(result.text, /^ripgrep met 25 paths that lead nowhere .*; …\.$/m);
+    assert.doesNotMatch(result.text, /problem/);
+  });
+
   it('reads a link loop whose ancestor has a newline in its name as one warning', async () => {
     // Regression: the message was taken to end at "points to an ancestor ", so the rest of the
     // ancestor's name after its newline ("y") was a warning of its own: "1 problem reading the

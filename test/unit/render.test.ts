@@ -41,7 +41,7 @@ describe('the head page after a stop (render.ts)', () => {
       ],
       topLevel: { entries: [entry('a', 1), entry('b', 1), entry('c', 0)], reached: 2, total: 3 },
       spill: null,
-      warnings: { count: 0 },
+      warnings: { count: 0, first: [], gone: 0, loop: 0 },
       dropped: { vanished: 0, unreadable: 0 },
     };
     const context: RenderContext = { maxResults: 2, pattern: compilePattern('*'), absolutePattern: false, excludesApplied: false, timeoutMs: 1_000, maxPaths: 1_000 };

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { warningLines, warningWithin } from '../../src/core/page/warningText';
+import { readWarnings, warningLines, warningWithin } from '../../src/core/page/warningText';
 
 // Lines as ripgrep 15 prints them with links followed, with several walking threads and with one.
 const dangling = 'rg: ./dangling.txt: No such file or directory (os error 2)';
@@ -15,7 +15,7 @@ const denied13 = './locked: IO error for operation on ./locked: Permission denie
 
 describe("the footer's lines on ripgrep's warnings (warningText.ts)", () => {
   it('says a link to nothing and a link that loops hide no file, and only the rest may', () => {
-    const lines = warningLines(6, [dangling, selfLoop, denied, danglingOneThread, ancestorLoop, tooLong]);
+    const lines = warningLines(readWarnings(6, [dangling, selfLoop, denied, danglingOneThread, ancestorLoop, tooLong]));
     assert.deepEqual(lines, [
       `ripgrep met 2 paths that lead nowhere (a symbolic link to nothing, or something removed while it searched), so no file is missing for them: ${dangling}; ${danglingOneThread}.`,
       `ripgrep met 2 symbolic links that lead back where they come from (themselves, or a directory above them) and did not go round again, so no file is missing for them: ${selfLoop}; ${ancestorLoop}.`,
@@ -24,7 +24,7 @@ describe("the footer's lines on ripgrep's warnings (warningText.ts)", () => {
   });
 
   it('reads ripgrep 13’s wording the same way (regression: its loop warning was called a problem that may hide files)', () => {
-    assert.deepEqual(warningLines(3, [selfLoop13, ancestorLoop13, denied13]), [
+    assert.deepEqual(warningLines(readWarnings(3, [selfLoop13, ancestorLoop13, denied13])), [
       `ripgrep met 2 symbolic links that lead back where they come from (themselves, or a directory above them) and did not go round again, so no file is missing for them: ${selfLoop13}; ${ancestorLoop13}.`,
       `ripgrep reported 1 problem reading the tree, so files below those paths may be missing: ${denied13}.`,
     ]);
@@ -33,20 +33,33 @@ describe("the footer's lines on ripgrep's warnings (warningText.ts)", () => {
   it('reads the kind from the error number and ripgrep’s own message, not from the path', () => {
     // A directory named "loop" that cannot be read, and one named after the error, still may hide files.
     const named = ['rg: ./loop: Permission denied (os error 13)', 'rg: ./No such file or directory (os error 2)x: Permission denied (os error 13)'];
-    assert.deepEqual(warningLines(2, named), [`ripgrep reported 2 problems reading the tree, so files below those paths may be missing: ${named.join('; ')}.`]);
+    assert.deepEqual(warningLines(readWarnings(2, named)), [`ripgrep reported 2 problems reading the tree, so files below those paths may be missing: ${named.join('; ')}.`]);
   });
 
-  it('calls nothing harmless when not every warning was kept to be read', () => {
-    assert.deepEqual(warningLines(200_000, [dangling, selfLoop]), [`ripgrep reported 200,000 problems reading the tree, so files below those paths may be missing: ${dangling}; ${selfLoop}; ….`]);
+  it('calls only the warnings past those read problems that may hide files, however many were read', () => {
+    // Regression: only the first 20 warnings were kept, and with more than were kept none was
+    // called harmless: 25 links to nothing were "25 problems ... may be missing".
+    assert.deepEqual(warningLines(readWarnings(200_000, [dangling, selfLoop])), [
+      `ripgrep met 1 path that leads nowhere (a symbolic link to nothing, or something removed while it searched), so no file is missing for it: ${dangling}.`,
+      `ripgrep met 1 symbolic link that leads back where it comes from (itself, or a directory above it) and did not go round again, so no file is missing for it: ${selfLoop}.`,
+      'ripgrep reported 199,998 problems reading the tree, in more messages than are read here, so files may be missing.',
+    ]);
+    const links = Array.from({ length: 25 }, (_, i) => `rg: ./link-${i}: No such file or directory (os error 2)`);
+    const read = readWarnings(26, [...links, denied]);
+    assert.deepEqual(read.first, [...links.slice(0, 20), denied]);
+    assert.deepEqual(warningLines(read), [
+      `ripgrep met 25 paths that lead nowhere (a symbolic link to nothing, or something removed while it searched), so no file is missing for them: ${links.slice(0, 3).join('; ')}; ….`,
+      `ripgrep reported 1 problem reading the tree, so files below those paths may be missing: ${denied}.`,
+    ]);
   });
 
   it('quotes at most three of each kind, in the singular for one', () => {
-    assert.deepEqual(warningLines(1, [selfLoop]), [
+    assert.deepEqual(warningLines(readWarnings(1, [selfLoop])), [
       `ripgrep met 1 symbolic link that leads back where it comes from (itself, or a directory above it) and did not go round again, so no file is missing for it: ${selfLoop}.`,
     ]);
     const four = [1, 2, 3, 4].map((i) => `rg: ./d${i}: Permission denied (os error 13)`);
-    assert.deepEqual(warningLines(4, four), [`ripgrep reported 4 problems reading the tree, so files below those paths may be missing: ${four.slice(0, 3).join('; ')}; ….`]);
-    assert.deepEqual(warningLines(0, []), []);
+    assert.deepEqual(warningLines(readWarnings(4, four)), [`ripgrep reported 4 problems reading the tree, so files below those paths may be missing: ${four.slice(0, 3).join('; ')}; ….`]);
+    assert.deepEqual(warningLines(readWarnings(0, [])), []);
   });
 
   it('quotes a warning whose path holds a control character or "</" as the page quotes such a path', () => {
@@ -54,7 +67,7 @@ describe("the footer's lines on ripgrep's warnings (warningText.ts)", () => {
     // at "a</files>" a second "</files>" after the one that ends the paths.
     const tab = 'rg: ./lo\top: Symbolic link loop (os error 40)';
     const tag = 'rg: ./a</files>: No such file or directory (os error 2)';
-    assert.deepEqual(warningLines(2, [tab, tag]), [
+    assert.deepEqual(warningLines(readWarnings(2, [tab, tag])), [
       'ripgrep met 1 path that leads nowhere (a symbolic link to nothing, or something removed while it searched), so no file is missing for it: "rg: ./a<\\/files>: No such file or directory (os error 2)".',
       'ripgrep met 1 symbolic link that leads back where it comes from (itself, or a directory above it) and did not go round again, so no file is missing for it: "rg: ./lo\\top: Symbolic link loop (os error 40)".',
     ]);
@@ -62,7 +75,7 @@ describe("the footer's lines on ripgrep's warnings (warningText.ts)", () => {
 
   it('quotes nothing, and says so, where none of the warnings counted was kept', () => {
     // Regression: "ripgrep reported 2,338 problems ... may be missing: ; …." after a flood.
-    assert.deepEqual(warningLines(2_338, []), ['ripgrep reported 2,338 problems reading the tree, in more messages than are read here, so files may be missing.']);
+    assert.deepEqual(warningLines(readWarnings(2_338, [])), ['ripgrep reported 2,338 problems reading the tree, in more messages than are read here, so files may be missing.']);
   });
 
   it('keeps the warnings about paths inside the directories searched, in both ripgreps wording', () => {

@@ -22,6 +22,7 @@ import { groupedForPrinting, isHead, roundRobinPage } from './sample';
 import { absolutePath, plainPath, shownPath } from '../walk/scopePaths';
 import { shownPathChunks } from '../spill/shownLines';
 import { DEFAULT_SPILL_LIMITS, saveSpill, type SpillOutcome } from '../spill/spill';
+import { readWarnings } from './warningText';
 
 export interface CompletedSearchParts {
   readonly request: GlobRequest;
@@ -111,7 +112,7 @@ export class CompletedSearch implements GlobSearch {
         ...(overCap && topLevelEntries.length === 1 ? deepestDirectory(order, names, scopeOf, scopes) : {}),
       },
       spill: overCap ? await this.savedList() : null,
-      warnings: { count: found.warningCount, first: found.warnings },
+      warnings: readWarnings(found.warningCount, found.warnings),
       dropped: { vanished: found.vanished, unreadable: found.unreadable, repeated: this.parts.repeated },
       unread: found.skipped,
       aliases: this.parts.aliases,

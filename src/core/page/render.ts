@@ -328,7 +328,7 @@ function incompleteLine(result: ResultFacts, context: RenderContext): string | u
 
 /** Lines about anything else that makes the result less than the whole truth. */
 function problems(result: ResultFacts): string[] {
-  const lines = warningLines(result.warnings.count, result.warnings.first);
+  const lines = warningLines(result.warnings);
   const gone = result.dropped.vanished + result.dropped.unreadable;
   if (gone > 0) {
     lines.push(`${count(gone, 'matching file')} vanished or could not be read while the search ran and ${gone === 1 ? 'is' : 'are'} left out.`);

@@ -9,6 +9,7 @@ import type { PatternSlips } from '../emptyAnswer/patternSlips';
 import type { AbsoluteElsewhere } from '../request/absolutePattern';
 import type { SpillOutcome } from '../spill/spill';
 import type { StopReason } from '../walk/stopper';
+import type { Warnings } from './warningText';
 
 export interface PagePath {
   /** The path as printed. */
@@ -74,7 +75,7 @@ export interface GlobResult extends EmptyResultFacts {
   /** Where the complete list is, when the result did not fit. */
   readonly spill: SpillOutcome | null;
   /** What ripgrep warned about (unreadable directories and the like). */
-  readonly warnings: { readonly count: number; readonly first: readonly string[] };
+  readonly warnings: Warnings;
   /**
    * Matches left out because they vanished or could not be read; and `repeated`: second listings
    * of a file ripgrep listed twice (its directory changed during the walk), which is shown once.

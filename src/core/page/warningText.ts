@@ -11,6 +11,8 @@ import { count } from '../words';
 
 /** How many warnings are quoted in each line. */
 const WARNINGS_QUOTED = 3;
+/** How many warnings of each kind the result keeps whole: a flood of them is only counted. */
+const KEPT_OF_EACH_KIND = 20;
 
 type WarningKind = 'gone' | 'loop' | 'unread';
 
@@ -56,35 +58,55 @@ export function warningWithin(line: string, directories: readonly string[], plat
 
 const LOOP = 'File system loop found: ';
 
-/** The footer's lines about `warnings`: the first lines ripgrep printed, of `total`. */
-export function warningLines(total: number, first: readonly string[]): string[] {
-  if (total === 0) {
-    return [];
-  }
-  if (total > first.length) {
-    // Not every warning was kept, so none can be said to be harmless.
-    return [unreadLine(total, first)];
-  }
+/** What ripgrep warned about, as the result holds it. */
+export interface Warnings {
+  /** How many warnings ripgrep printed in all. */
+  readonly count: number;
+  /** The first of each kind among those read (at most KEPT_OF_EACH_KIND), as ripgrep printed them. */
+  readonly first: readonly string[];
+  /** How many of those read lead nowhere and how many loop: they hide no file. */
+  readonly gone: number;
+  readonly loop: number;
+}
+
+/**
+ * `read`, the warnings whose text was read (process.ts reads every one in the part of stderr it
+ * examines), of `total`, told apart by kind. Each is counted by its kind, not only those quoted:
+ * with only the first 20 kept and the rest taken for problems, 25 links to nothing were "25
+ * problems reading the tree, so files below those paths may be missing". Only those past the part
+ * read are not known to be harmless.
+ */
+export function readWarnings(total: number, read: readonly string[]): Warnings {
   const byKind: Record<WarningKind, string[]> = { gone: [], loop: [], unread: [] };
-  for (const line of first) {
+  for (const line of read) {
     byKind[warningKind(line)].push(line);
   }
-  const lines: string[] = [];
   const { gone, loop, unread } = byKind;
-  if (gone.length > 0) {
-    const one = gone.length === 1;
+  const first = [gone, loop, unread].flatMap((lines) => lines.slice(0, KEPT_OF_EACH_KIND));
+  return { count: total, first, gone: gone.length, loop: loop.length };
+}
+
+/** The footer's lines about `warnings`. */
+export function warningLines(warnings: Warnings): string[] {
+  const { count: total, first, gone, loop } = warnings;
+  const quotedOf = (kind: WarningKind): string[] => first.filter((line) => warningKind(line) === kind);
+  const lines: string[] = [];
+  if (gone > 0) {
+    const one = gone === 1;
     lines.push(
-      `ripgrep met ${count(gone.length, 'path')} that ${one ? 'leads' : 'lead'} nowhere (a symbolic link to nothing, or something removed while it searched), so no file is missing for ${one ? 'it' : 'them'}: ${quotedWarnings(gone)}.`,
+      `ripgrep met ${count(gone, 'path')} that ${one ? 'leads' : 'lead'} nowhere (a symbolic link to nothing, or something removed while it searched), so no file is missing for ${one ? 'it' : 'them'}: ${quotedWarnings(quotedOf('gone'), gone)}.`,
     );
   }
-  if (loop.length > 0) {
-    const one = loop.length === 1;
+  if (loop > 0) {
+    const one = loop === 1;
     lines.push(
-      `ripgrep met ${count(loop.length, 'symbolic link')} that ${one ? 'leads' : 'lead'} back where ${one ? 'it comes' : 'they come'} from (${one ? 'itself, or a directory above it' : 'themselves, or a directory above them'}) and did not go round again, so no file is missing for ${one ? 'it' : 'them'}: ${quotedWarnings(loop)}.`,
+      `ripgrep met ${count(loop, 'symbolic link')} that ${one ? 'leads' : 'lead'} back where ${one ? 'it comes' : 'they come'} from (${one ? 'itself, or a directory above it' : 'themselves, or a directory above them'}) and did not go round again, so no file is missing for ${one ? 'it' : 'them'}: ${quotedWarnings(quotedOf('loop'), loop)}.`,
     );
   }
-  if (unread.length > 0) {
-    lines.push(unreadLine(unread.length, unread));
+  // The rest may hide files: those read that say so, and those past the part read, not known not to.
+  const unread = total - gone - loop;
+  if (unread > 0) {
+    lines.push(unreadLine(unread, quotedOf('unread')));
   }
   return lines;
 }

@@ -46,7 +46,10 @@ export interface RipgrepOutcome {
    * after it had exited but before its end was seen (the thread busy), which cut nothing.
    */
   readonly listedAll: boolean;
-  /** Warnings ripgrep printed (unreadable directories and the like), the first few kept whole. */
+  /**
+   * Warnings ripgrep printed (unreadable directories and the like), each whole: every one in the
+   * part of stderr examined, so that what each says can be told however many there are.
+   */
   readonly warnings: readonly string[];
   /** How many warning lines ripgrep printed in all. */
   readonly warningCount: number;
@@ -54,8 +57,6 @@ export interface RipgrepOutcome {
   readonly listed: number;
 }
 
-/** Warning lines kept whole; the rest are only counted. */
-const KEPT_WARNING_LINES = 20;
 /** stderr bytes examined; a flood beyond this is only counted. */
 const KEPT_STDERR_BYTES = 64 * 1024;
 
@@ -130,7 +131,7 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
         stopped,
         // An exit code (not a signal) after a stop: ripgrep had ended before the kill reached it.
         listedAll: exitCode !== null && killedBy === null && !droppedAfterStop,
-        warnings: kept.slice(0, KEPT_WARNING_LINES),
+        warnings: kept,
         // Lines past the bytes examined are counted as they are: a flood that long is a problem.
         // Of those examined, the lines of one message count once, and those not kept not at all.
         warningCount: stderr.lineCount() - (lines.length - kept.length),

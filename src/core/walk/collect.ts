@@ -45,6 +45,7 @@ export interface CollectedMatches extends ModifiedTimesSummary {
   readonly scopeOf: Uint32Array;
   /** Each match's top-level entry, found as it was listed. */
   readonly entries: ListedEntries;
+  /** The warnings read, every one in the part of each walk's stderr examined (process.ts). */
   readonly warnings: readonly string[];
   readonly warningCount: number;
   /** Set when something outside the engine killed ripgrep. */
@@ -156,7 +157,9 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     );
     listedBefore += outcome.listed;
     listed = listedBefore;
-    warnings.push(...outcome.warnings);
+    for (const warning of outcome.warnings) {
+      warnings.push(warning);
+    }
     warningCount += outcome.warningCount;
     killedBy ??= outcome.killedBy ?? undefined;
     if (outcome.listedAll) {
