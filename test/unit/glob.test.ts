@@ -886,6 +886,7 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
 
   it('writes out an empty alternative as a pattern that finds what its alternatives find apart', async () => {
     tree.write({ 'top.md': 1, 'docs/a.md': 2, 'src/a.ts': 3, 'src/gen/g.ts': 4, 'src/gen/deep/d.ts': 5, 'src/lib/l.ts': 6, 'ci/a.yml': 7, 'ci/b.yaml': 8 });
+    tree.write({ b: 9, 'x/b': 10, xb: 11, 'y/xb': 12 });
     const found = async (pattern: string): Promise<string[]> => (await search(tree, { pattern })).page.map((path) => path.shown).sort();
     const cases: Array<[string, string[]]> = [
       ['ci/*.y{a,}ml', ['ci/*.yaml', 'ci/*.yml']],
@@ -902,6 +903,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       // Regression: offered "<parent>/{<name>/src,<name>}/", a directory above the workspace, which found nothing.
       [`${tree.root}/{src,}/`, [`${tree.root}/src/`, `${tree.root}/`]],
       [`${tree.root}/src/{gen,}/`, [`${tree.root}/src/gen/`, `${tree.root}/src/`]],
+      // Regression: offered "/b", which missed "x/b": "b" alone matches at any depth.
+      ['{/,}b', ['/b', 'b']],
+      // Regression: offered "{x/b,xb}", anchored as a whole, which missed "y/xb".
+      ['x{/,}b', ['x/b', 'xb']],
     ];
     for (const [pattern, apart] of cases) {
       const answer = await search(tree, { pattern });

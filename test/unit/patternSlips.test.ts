@@ -103,6 +103,16 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     }
   });
 
+  it('writes a piece with no "/" beside one with one as matching at any depth (regression: "{/,}b" was offered "/b", which misses "x/b")', () => {
+    // "{/,}b" is "/b" or "b", and "b" alone matches at any depth, "/b" with the rest.
+    assert.deepEqual(posix('{/,}b'), { emptyAlternative: { writtenOut: 'b' } });
+    assert.deepEqual(posix('!{/,}b'), { emptyAlternative: { writtenOut: '!b' } });
+    // Offered "{x/b,xb}", anchored as a whole, it missed "y/xb".
+    assert.deepEqual(posix('x{/,}b'), { emptyAlternative: { writtenOut: '{x/b,**/xb}' } });
+    assert.deepEqual(posix('a{b/c,}'), { emptyAlternative: { writtenOut: '{ab/c,**/a}' } });
+    assert.deepEqual(posix('{/x,}y'), { emptyAlternative: { writtenOut: '/{xy,**/y}' } });
+  });
+
   it('writes out an empty alternative before a trailing "/" as every file (regression: "{src,}/" was offered "src/")', () => {
     // A trailing "/" alone means every file (SPEC §1), so "src/" or "/" is every file.
     assert.deepEqual(posix('{src,}/'), { emptyAlternative: { writtenOut: '*' } });

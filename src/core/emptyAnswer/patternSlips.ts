@@ -156,80 +156,117 @@ function emptyAlternativeIn(pattern: string, posix: boolean): PatternSlips['empt
 }
 
 /**
- * `pattern` with its one group's alternatives (between `delimiters`) written out in full. Each is
- * read as a path: the "/" the group stood between is not doubled ("src/{gen,}/*.ts" → "src/*.ts",
- * where "src//*.ts" matched nothing), one the group stood before anchors them all ("{src,}/*.ts"
- * → "/{src/*.ts,*.ts}"), and the directories every one starts with stay in front of the braces
- * ("~/notes/*.y{a,}ml" → "~/notes/{*.yaml,*.yml}"), so an absolute or "~/" pattern is still read
- * as one: inside the braces it named a directory below the search root, and found nothing.
+ * One alternative of a group written out in full (the text before and after the group with it),
+ * read as a path: the "/" the group stood between is not doubled ("src/{gen,}/*.ts" gives
+ * "src/*.ts", where "src//*.ts" matched nothing), and one it stood before anchors it.
+ */
+interface Piece {
+  /** Its segments, without empty ones; before the pattern's trailing "/", without a last "**". */
+  readonly segments: readonly string[];
+  /**
+   * Tied to the search root, as the pattern alone would be (SPEC §1): it holds a "/", or the
+   * pattern has a leading "/" or "./" or a trailing "/". Without, it matches at any depth: "{/,}b"
+   * is "/b" or "b", and "b" finds "x/b" too.
+   */
+  readonly anchored: boolean;
+  /** Its text, ending in "/" where the pattern's trailing "/" is not its own. */
+  readonly text: string;
+}
+
+/**
+ * `pattern` with its one group's alternatives (between `delimiters`) written out in full, each
+ * read as a path (Piece). One the group stood before anchors them all ("{src,}/*.ts" →
+ * "/{src/*.ts,*.ts}"), one that holds no "/" beside one that does matches at any depth
+ * ("x{/,}b" → "{x/b,**\/xb}"), and the directories every one starts with stay in front of the
+ * braces ("~/notes/*.y{a,}ml" → "~/notes/{*.yaml,*.yml}"), so an absolute or "~/" pattern is still
+ * read as one: inside the braces it named a directory below the search root, and found nothing.
+ * Undefined where the group is the whole pattern but for its lead.
  */
 function writtenOut(pattern: string, delimiters: readonly number[], posix: boolean): { writtenOut?: string } | undefined {
   const open = delimiters[0];
   const close = delimiters[delimiters.length - 1];
-  let lead = /^!?(?:\.?\/)*/.exec(pattern.slice(0, open))?.[0] ?? '';
+  const lead = /^!?(?:\.?\/)*/.exec(pattern.slice(0, open))?.[0] ?? '';
   const trail = pattern.endsWith('/') && close < pattern.length - 1 ? '/' : '';
   const before = pattern.slice(lead.length, open);
   const after = pattern.slice(close + 1, pattern.length - trail.length);
-  const alternatives = delimiters.slice(1).map((end, i) => `${before}${pattern.slice(delimiters[i] + 1, end)}${after}`);
-  // Before the trailing "/" kept outside, a piece's own is one too many ("src/{lib,}/": "src/").
-  const trimmed = alternatives.map((piece) => (trail ? piece.replace(/\/+$/, '') : piece));
-  // A piece ending in "/" would mean everything under it only at the pattern's end.
-  if (trimmed.some((piece) => piece.endsWith('/'))) {
-    return {};
-  }
-  const split = trimmed.map((piece) => pathSegments(piece, posix));
-  if (split.some((segments) => segments.length > 1 && segments[0] === '') && !lead.includes('/')) {
-    lead += '/';
-  }
-  const named = split.map((segments) => {
-    const kept = segments.filter((segment) => segment !== '');
-    // Before the trailing "/", a piece's own last "**" says again what the "/" says ("src/gen/**/"
-    // is "src/gen/"), and inside the braces it says less: a "**" that ends an alternative is any
-    // text, so the "/" after the group needed a directory more ("src/{gen/**,**}/" found no file
-    // directly in src/).
-    while (trail && kept[kept.length - 1] === '**') {
-      kept.pop();
-    }
-    return kept;
-  });
+  const arms = delimiters.slice(1).map((end, i) => pattern.slice(delimiters[i] + 1, end));
+  const pieces = arms.map((arm) => readPiece(`${before}${arm}${after}`, lead, trail, posix));
   // Before the trailing "/", an empty piece is a "/" alone, every file (SPEC §1), and so is the
   // whole: "{src,}/" meant "src/" or every file (regression: it was offered "src/"). So is one
   // after a leading "/" or "./": "/{src,}" meant "/src" or every file, not "/src" alone.
-  if ((trail || lead.includes('/')) && named.some((segments) => segments.length === 0)) {
+  if ((trail || lead.includes('/')) && pieces.some((piece) => piece.segments.length === 0)) {
     return { writtenOut: `${lead.startsWith('!') ? '!' : ''}*` };
+  }
+  // A piece ending in "/" would mean everything under it only at the pattern's end.
+  if (!trail && pieces.some((piece) => piece.text.endsWith('/'))) {
+    return {};
   }
   // An empty alternative loses nothing where ripgrep drops it only when the group is the whole
   // pattern but for a "!": "{a,}" is "a" or nothing, and nothing names no file, so "a" is all it
   // could find. Said to have been cut short, the answer offered "a", the very pattern searched
-  // ("!a" for "!{a,}"). Pieces alike but for their slashes are not one pattern: "{/,}b" is "/b"
-  // or "b", and "b" finds "x/b" too, which "/b" does not.
+  // ("!a" for "!{a,}").
   if (before === '' && after === '') {
     return undefined;
   }
-  const distinct = distinctPieces(named);
+  const distinct = distinctPieces(pieces);
   // Before the trailing "/", a piece holds every file of one it starts ("ws/" those of "ws/src/"):
   // kept beside it, the directories in front stopped short of its last, and "/home/me/ws/{src,}/"
   // was offered "/home/me/{ws/src,ws}/", a directory above the workspace, where nothing was found.
-  const pieces = trail ? distinct.filter((piece) => !distinct.some((other) => other !== piece && startsWith(piece, other))) : distinct;
-  if (pieces.length === 0) {
+  const kept = trail ? distinct.filter((piece) => !distinct.some((other) => other !== piece && startsWith(piece.segments, other.segments))) : distinct;
+  if (kept.length === 0) {
     return {};
   }
-  const shared = sharedDirectories(pieces);
+  const anchored = kept.some((piece) => piece.anchored);
+  const forms = kept.map((piece) => (anchored ? anyDepthForm(piece) : piece.segments));
+  const shared = sharedDirectories(forms);
   const front = shared.length === 0 ? '' : `${shared.join('/')}/`;
-  const rest = pieces.map((segments) => segments.slice(shared.length).join('/'));
-  return { writtenOut: `${lead}${front}${rest.length === 1 ? rest[0] : `{${rest.join(',')}}`}${trail}` };
+  const rest = forms.map((segments) => segments.slice(shared.length).join('/'));
+  const body = `${front}${rest.length === 1 ? rest[0] : `{${rest.join(',')}}`}`;
+  // A "/" the pieces started with, or one no piece kept, anchors them all in front ("{/a,/}b" is "/{ab,b}").
+  const anchoring = anchored && !lead.includes('/') && (kept.some((piece) => piece.text.startsWith('/')) || !`${body}${trail}`.includes('/')) ? '/' : '';
+  return { writtenOut: `${lead}${anchoring}${body}${trail}` };
 }
 
-/** The pieces that are not empty, each once, in the order they first come. */
-function distinctPieces(pieces: ReadonlyArray<readonly string[]>): Array<readonly string[]> {
-  const byText = new Map<string, readonly string[]>();
-  for (const segments of pieces) {
-    const text = segments.join('/');
-    if (text !== '' && !byText.has(text)) {
-      byText.set(text, segments);
+function readPiece(text: string, lead: string, trail: string, posix: boolean): Piece {
+  const segments = pathSegments(text, posix);
+  const named = segments.filter((segment) => segment !== '');
+  // Before the trailing "/", a piece's own last "**" says again what the "/" says ("src/gen/**/"
+  // is "src/gen/"), and inside the braces it says less: a "**" that ends an alternative is any
+  // text, so the "/" after the group needed a directory more ("src/{gen/**,**}/" found no file
+  // directly in src/).
+  while (trail && named[named.length - 1] === '**') {
+    named.pop();
+  }
+  return { segments: named, anchored: trail !== '' || lead.includes('/') || text.includes('/'), text };
+}
+
+/** A piece as it matches beside anchored ones: one that is not matches at any depth. */
+function anyDepthForm(piece: Piece): readonly string[] {
+  return piece.anchored ? piece.segments : ['**', ...piece.segments];
+}
+
+/**
+ * Whether `piece`, a name at any depth, matches every path `other`, anchored, does: those end in
+ * a name its last segment matches, and the name is `piece` ("b" holds "/b" and "x/b").
+ */
+function holdsByName(piece: Piece, other: Piece): boolean {
+  return !piece.anchored && other.anchored && piece.segments.length === 1 && other.segments[other.segments.length - 1] === piece.segments[0];
+}
+
+/**
+ * The pieces that are not empty, each once, in the order they first come, but for an anchored one
+ * a name at any depth among them holds ("{/,}b" is "b": offered "/b", it left out "x/b").
+ */
+function distinctPieces(pieces: readonly Piece[]): Piece[] {
+  const byForm = new Map<string, Piece>();
+  for (const piece of pieces) {
+    const form = anyDepthForm(piece).join('/');
+    if (piece.segments.length > 0 && !byForm.has(form)) {
+      byForm.set(form, piece);
     }
   }
-  return [...byText.values()];
+  const distinct = [...byForm.values()];
+  return distinct.filter((piece) => !distinct.some((other) => holdsByName(other, piece)));
 }
 
 /** Whether `segments` begin with every one of `start` and go on only downwards (no ".."). */
