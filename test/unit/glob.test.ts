@@ -917,6 +917,23 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('says nothing of an empty alternative that loses no file (regression: ".{a,}" was offered "{.a,.}", which finds what it found)', async () => {
+    tree.write({ '.a': 1, 'x/.a': 2, 'x/b': 3, 'a/f': 4, b: 5 });
+    const found = async (pattern: string): Promise<string[]> => (await search(tree, { pattern })).page.map((path) => path.shown).sort();
+    // Each finds what the group with its empty alternative written in finds: the name "." is no
+    // file's, and "**\/b" finds every "b".
+    for (const [pattern, everyAlternative] of [['.{a,}', '{.a,.}'], ['{**/,}b', '{**/b,b}']]) {
+      const answer = await search(tree, { pattern });
+      assert.ok(answer.total > 0, pattern);
+      assert.doesNotMatch(answer.text, /empty alternative/, pattern);
+      assert.deepEqual(await found(pattern), await found(everyAlternative), pattern);
+    }
+    // "{a/,}" is "a/" or nothing: what it misses, the "a/" in the braces missed, not the empty alternative.
+    const none = await search(tree, { pattern: '{a/,}' });
+    assert.equal(none.total, 0);
+    assert.doesNotMatch(none.text, /empty alternative/);
+  });
+
   it('keeps includeIgnored in the pattern a slip, a directory or a repeated root is sent to', async () => {
     // Regression: after an includeIgnored search these lines offered the pattern alone, and the
     // search sent next hid the ignored files the model was looking for.

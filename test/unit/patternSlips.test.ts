@@ -103,6 +103,16 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     }
   });
 
+  it('says nothing where the empty alternative loses no file (regression: ".{a,}" was offered "{.a,.}", "{a/,}" told to write each alternative out)', () => {
+    // Its piece names no file (the name ".", or nothing), or another piece, read in the braces as
+    // alone, finds its files: "**\/b" those of "b".
+    for (const pattern of ['.{a,}', 'x/.{a,}', '!.{a,}', '{a/,}', '{/x,}', '{**/,}b', '!{**/,}b']) {
+      assert.equal(posix(pattern).emptyAlternative, undefined, pattern);
+    }
+    // Not where the others find it only as a path: "x//b" ran as written, and matched nothing.
+    assert.deepEqual(posix('x/{/,}b'), { emptyAlternative: { writtenOut: 'x/b' } });
+  });
+
   it('writes a piece with no "/" beside one with one as matching at any depth (regression: "{/,}b" was offered "/b", which misses "x/b")', () => {
     // "{/,}b" is "/b" or "b", and "b" alone matches at any depth, "/b" with the rest.
     assert.deepEqual(posix('{/,}b'), { emptyAlternative: { writtenOut: 'b' } });

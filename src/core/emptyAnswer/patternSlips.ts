@@ -169,6 +169,11 @@ interface Piece {
    * is "/b" or "b", and "b" finds "x/b" too.
    */
   readonly anchored: boolean;
+  /**
+   * Read in the braces as it reads alone: no "/" in it is doubled, first or last, which ripgrep
+   * takes as written there ("{/,}b" ran "/b" as a path that starts with "/": none does).
+   */
+  readonly asRun: boolean;
   /** Its text, ending in "/" where the pattern's trailing "/" is not its own. */
   readonly text: string;
 }
@@ -180,7 +185,7 @@ interface Piece {
  * ("x{/,}b" → "{x/b,**\/xb}"), and the directories every one starts with stay in front of the
  * braces ("~/notes/*.y{a,}ml" → "~/notes/{*.yaml,*.yml}"), so an absolute or "~/" pattern is still
  * read as one: inside the braces it named a directory below the search root, and found nothing.
- * Undefined where the group is the whole pattern but for its lead.
+ * Undefined where the alternative dropped loses nothing (emptyLosesNothing).
  */
 function writtenOut(pattern: string, delimiters: readonly number[], posix: boolean): { writtenOut?: string } | undefined {
   const open = delimiters[0];
@@ -197,16 +202,12 @@ function writtenOut(pattern: string, delimiters: readonly number[], posix: boole
   if ((trail || lead.includes('/')) && pieces.some((piece) => piece.segments.length === 0)) {
     return { writtenOut: `${lead.startsWith('!') ? '!' : ''}*` };
   }
+  if (emptyLosesNothing(readPiece(`${before}${after}`, lead, trail, posix), pieces.filter((_, i) => arms[i] !== ''), trail)) {
+    return undefined;
+  }
   // A piece ending in "/" would mean everything under it only at the pattern's end.
   if (!trail && pieces.some((piece) => piece.text.endsWith('/'))) {
     return {};
-  }
-  // An empty alternative loses nothing where ripgrep drops it only when the group is the whole
-  // pattern but for a "!": "{a,}" is "a" or nothing, and nothing names no file, so "a" is all it
-  // could find. Said to have been cut short, the answer offered "a", the very pattern searched
-  // ("!a" for "!{a,}").
-  if (before === '' && after === '') {
-    return undefined;
   }
   const distinct = distinctPieces(pieces);
   // Before the trailing "/", a piece holds every file of one it starts ("ws/" those of "ws/src/"):
@@ -237,12 +238,31 @@ function readPiece(text: string, lead: string, trail: string, posix: boolean): P
   while (trail && named[named.length - 1] === '**') {
     named.pop();
   }
-  return { segments: named, anchored: trail !== '' || lead.includes('/') || text.includes('/'), text };
+  return { segments: named, anchored: trail !== '' || lead.includes('/') || text.includes('/'), asRun: !segments.includes(''), text };
+}
+
+/**
+ * Whether the piece the empty alternative made (`dropped`) finds no file the others find as the
+ * braces ran them: it names none, as "{a,}" names "a" or nothing, "{a/,}" "a/" or nothing and
+ * ".{a,}" ".a" or the name ".", which no file has (regression: each was said to lose files, and
+ * ".{a,}" offered "{.a,.}", which finds what it found); or another finds its files, as "**\/b"
+ * of "{**\/,}b" does those of "b". Said to have been cut short, the answer offered the very pattern searched.
+ */
+function emptyLosesNothing(dropped: Piece, others: readonly Piece[], trail: string): boolean {
+  const last = dropped.segments[dropped.segments.length - 1];
+  if (last === undefined || (!trail && last === '.')) {
+    return true;
+  }
+  return others.some((other) => other.asRun && (sameForm(other, dropped) || holdsByName(other, dropped)));
 }
 
 /** A piece as it matches beside anchored ones: one that is not matches at any depth. */
 function anyDepthForm(piece: Piece): readonly string[] {
   return piece.anchored ? piece.segments : ['**', ...piece.segments];
+}
+
+function sameForm(piece: Piece, other: Piece): boolean {
+  return anyDepthForm(piece).join('/') === anyDepthForm(other).join('/');
 }
 
 /**
