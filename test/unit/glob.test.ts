@@ -884,6 +884,30 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual((await search(tree, { pattern: JSON.parse(meant) as string })).page.map((path) => path.shown), ['ci/a.yml', 'ci/b.yaml']);
   });
 
+  it('says a negation whose empty alternative is dropped lists files it meant to leave out (regression: it said they were not here)', async () => {
+    tree.write({ 'ci/a.yml': 1, 'ci/b.yaml': 2, 'x.txt': 3, 'a/f': 4, 'only/c.yaml': 5 });
+    const found = async (input: Record<string, unknown>): Promise<string[]> => (await search(tree, input)).page.map((path) => path.shown).sort();
+    const cases: Array<[string, string[]]> = [
+      ['!*.y{a,}ml', ['!*.yaml', '!*.yml']],
+      // The empty alternative after "/" is every file: the negation meant to leave out every one.
+      ['!/{a,}', ['!/a', '!/']],
+    ];
+    for (const [pattern, apart] of cases) {
+      const answer = await search(tree, { pattern });
+      const meant = /so files only the empty alternative would match are listed here, where the "!" was meant to leave them out\. With each alternative written out: "pattern": (".*?")\./.exec(answer.text)?.[1];
+      assert.ok(meant !== undefined, answer.text);
+      // Written out, it lists the files that every alternative's negation lists, and fewer than were listed.
+      const lists = await Promise.all(apart.map((piece) => found({ pattern: piece })));
+      const everyOneLists = lists[0].filter((path) => lists.every((list) => list.includes(path)));
+      assert.deepEqual(await found({ pattern: JSON.parse(meant) as string }), everyOneLists, pattern);
+      assert.ok(everyOneLists.length < answer.total, pattern);
+    }
+    // Where nothing is listed, what it meant lists nothing either: no line on it.
+    const none = await search(tree, { pattern: '!*.y{a,}ml', path: 'only' });
+    assert.equal(none.total, 0);
+    assert.doesNotMatch(none.text, /empty alternative/);
+  });
+
   it('writes out an empty alternative as a pattern that finds what its alternatives find apart', async () => {
     tree.write({ 'top.md': 1, 'docs/a.md': 2, 'src/a.ts': 3, 'src/gen/g.ts': 4, 'src/gen/deep/d.ts': 5, 'src/lib/l.ts': 6, 'ci/a.yml': 7, 'ci/b.yaml': 8 });
     tree.write({ b: 9, 'x/b': 10, xb: 11, 'y/xb': 12 });

@@ -22,7 +22,7 @@ import type { NearMatches, PatternMatches } from './nearMatches';
 import type { RawName } from '../names';
 import { isDirectory, joinedInAnyForm } from '../request/onDisk';
 import { anchoredPattern, hasGlobSyntax, pathSegments, repeatedTailLengths, versionControlNamed } from '../request/patternPath';
-import { directoriesMeantOtherwise, patternSlips } from './patternSlips';
+import { directoriesMeantOtherwise, patternSlips, type PatternSlips } from './patternSlips';
 import type { GlobRequest, SearchScope } from '../request/request';
 import type { EmptyResultFacts, ShownPatternMatches } from '../page/result';
 import { shownPath } from '../walk/scopePaths';
@@ -47,7 +47,7 @@ export async function explainEmpty(
   }
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
   const shownMatches = ({ pattern, count, complete, first }: PatternMatches): ShownPatternMatches => ({ pattern, count, complete, examples: shown(first) });
-  const slips = patternSlips(request.patternAsGiven);
+  const slips = emptyAnswerSlips(request);
   // Named only where the pattern would have found one of them there (nearPatterns.ts).
   const fileInstead = fileFits ? joinedFilesInPlace(fileNamed, fileWithExtension) : undefined;
   const placeBelowOrNearFinds = Boolean(deeper || nearDirectory?.count || nearIgnored?.count || missingDeeper || fileInstead || nearSegment);
@@ -119,6 +119,16 @@ export async function explainEmpty(
     ...(missing.siblings?.names.length ? { missingDirectorySiblings: { first: missing.siblings.names.slice(0, SIBLINGS_NAMED).map((name) => `${name}/`), count: missing.siblings.names.length } } : {}),
     ...(rootRepeated ? { rootRepeated } : {}),
   };
+}
+
+/**
+ * The slips in how the pattern was written, but for a negation's empty alternative: dropped, it
+ * left out fewer files, never more (render.ts says so where files are listed), so written out it
+ * lists none either, and offered, it was one more pattern that finds nothing.
+ */
+function emptyAnswerSlips(request: GlobRequest): PatternSlips {
+  const slips = patternSlips(request.patternAsGiven);
+  return request.pattern.negated ? { ...slips, emptyAlternative: undefined } : slips;
 }
 
 /**

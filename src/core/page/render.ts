@@ -74,8 +74,10 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
     lines[footerStart] += ` The spaces beside the commas and braces of "{…}" are part of the names it matches, so an alternative written with one found only names with that space. Without them: "pattern": ${quoted(result.bracesWithoutSpaces)}${keptIgnored(result.includeIgnored)}.`;
   }
   if (result.emptyAlternative !== undefined) {
-    // On the count's own line too, for the same reason.
-    lines[footerStart] += ` ${EMPTY_ALTERNATIVE_DROPPED}, so files only the empty alternative would match are not here. ${writtenOutAdvice(result.emptyAlternative.writtenOut, result.includeIgnored)}`;
+    // On the count's own line too, for the same reason. After a "!" the files are not missing but
+    // listed: "!*.y{a,}ml" left out the .yaml files and listed the .yml ones.
+    const lost = context.pattern.negated ? 'are listed here, where the "!" was meant to leave them out' : 'are not here';
+    lines[footerStart] += ` ${EMPTY_ALTERNATIVE_DROPPED}, so files only the empty alternative would match ${lost}. ${writtenOutAdvice(result.emptyAlternative.writtenOut, result.includeIgnored)}`;
   }
   if (result.absoluteElsewhere?.negated) {
     // As an empty answer says it of the pattern without its "!": here it lists every file, which
