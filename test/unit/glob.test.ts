@@ -908,6 +908,25 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.doesNotMatch(none.text, /empty alternative/);
   });
 
+  it('offers, in the empty answer to a pattern with an empty alternative, only patterns that find files without one (regression: "/{a,}" was offered "/{a,}/")', async () => {
+    tree.write({ 'a/f': 1, 'top.txt': 2, 'x/b/f': 3, 'y/b': 4 });
+    for (const pattern of ['/{a,}', '{/,}b']) {
+      const answer = await search(tree, { pattern });
+      assert.equal(answer.total, 0, pattern);
+      // Ended in "/", the pattern gives its empty alternative another meaning and drops it again.
+      assert.doesNotMatch(answer.text, /end the pattern with "\/"/, pattern);
+      const offered = [...answer.text.matchAll(/"pattern": (".*?")/g)].map((match) => JSON.parse(match[1]) as string);
+      assert.ok(offered.length > 0, answer.text);
+      for (const meant of offered) {
+        const next = await search(tree, { pattern: meant });
+        assert.ok(next.total > 0, `${pattern} → ${meant}`);
+        assert.doesNotMatch(next.text, /empty alternative/, `${pattern} → ${meant}`);
+      }
+    }
+    // "{/,}b" names the b directories at any depth: what they hold is listed at any depth too.
+    assert.match((await search(tree, { pattern: '{/,}b' })).text, /^- Only files are returned, never directories; if "\{\/,\}b" names directories, "pattern": "\*\*\/b\/" lists the files inside them\./m);
+  });
+
   it('writes out an empty alternative as a pattern that finds what its alternatives find apart', async () => {
     tree.write({ 'top.md': 1, 'docs/a.md': 2, 'src/a.ts': 3, 'src/gen/g.ts': 4, 'src/gen/deep/d.ts': 5, 'src/lib/l.ts': 6, 'ci/a.yml': 7, 'ci/b.yaml': 8 });
     tree.write({ b: 9, 'x/b': 10, xb: 11, 'y/xb': 12 });

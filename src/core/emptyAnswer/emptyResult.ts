@@ -92,7 +92,7 @@ export async function explainEmpty(
   if (directoriesMeantOtherwise(slips)) {
     return facts;
   }
-  const directories = await directoriesNamed(request);
+  const directories = slips.emptyAlternative === undefined ? await directoriesNamed(request) : directoriesWrittenOut(slips.emptyAlternative.writtenOut);
   if (directories) {
     facts.directories = directories;
   }
@@ -190,15 +190,35 @@ async function directoriesNamed(request: GlobRequest): Promise<EmptyResultFacts[
       }
     }
   }
-  const lastPart = body.slice(body.lastIndexOf('/') + 1);
-  // An extension names files; wildcards alone ("*") name everything, directories no more than
-  // files. A class is taken out only where no other "[" comes before its "]": one pass, even over
-  // a pattern full of escaped "[".
-  const namesOnlyWildcards = lastPart.replace(/\[[^[\]]*\]|[*?{},]/g, '') === '';
-  if (found.length === 0 && (/.\./.test(lastPart) || namesOnlyWildcards)) {
+  if (found.length === 0 && namesFilesOnly(body)) {
     return undefined;
   }
   return { inside: pattern.anchored || found.length > 0 ? `${given}/` : `**/${given}/`, found };
+}
+
+/**
+ * The directories a pattern whose empty alternative was dropped may name: those of the pattern
+ * written out, where patternSlips.ts could write it. A "/" after the written one gives that
+ * alternative a meaning of its own: "/{a,}/" is "/a/" or every file, and drops it again
+ * (regression: the empty answer to "/{a,}" offered it, and "{/,}b/" for "{/,}b", which matches
+ * no path; "**\/b/" lists what the "b" directories hold).
+ */
+function directoriesWrittenOut(writtenOut: string | undefined): EmptyResultFacts['directories'] {
+  if (writtenOut === undefined || writtenOut.endsWith('**') || namesFilesOnly(writtenOut)) {
+    return undefined;
+  }
+  // No directory is looked up: what is written out holds braces, or a name meant at any depth.
+  return { inside: writtenOut.includes('/') ? `${writtenOut}/` : `**/${writtenOut}/`, found: [] };
+}
+
+/**
+ * Whether a pattern's last part names files only: an extension names files; wildcards alone ("*")
+ * name everything, directories no more than files. A class is taken out only where no other "["
+ * comes before its "]": one pass, even over a pattern full of escaped "[".
+ */
+function namesFilesOnly(pattern: string): boolean {
+  const lastPart = pattern.slice(pattern.lastIndexOf('/') + 1);
+  return /.\./.test(lastPart) || lastPart.replace(/\[[^[\]]*\]|[*?{},]/g, '') === '';
 }
 
 /**

@@ -230,17 +230,19 @@ function directoriesHint(result: ResultFacts, negated: boolean, source: string):
     const glob = result.pattern.slice(1);
     return `- Only files are returned, never directories. A negation leaves out every file in a directory its glob matches, as ripgrep's --glob "!…" does: ${quoted(result.pattern)} leaves out the files inside each directory ${quoted(glob)} matches, not only the files it names.${caseSensitive}`;
   }
-  // A pattern ending in "/" (or "**") already lists what is inside the directories it names.
-  const listsInside = /(\/|\*\*)$/.test(result.pattern);
+  // A pattern ending in "/" (or "**") already lists what is inside the directories it names. One
+  // with an empty alternative is not told to end in "/" either: that gives the alternative a
+  // meaning of its own ("/{a,}/" is "/a/" or every file) and drops it again (emptyResult.ts).
+  const endInSlash = !/(\/|\*\*)$/.test(result.pattern) && result.emptyAlternative === undefined;
   if (result.absoluteElsewhere) {
     // Ended in "/", the pattern is still matched inside the root: the line on the directory
     // outside has said how to list it.
     return `- Only files are returned, never directories.${caseSensitive}`;
   }
   if (directories === undefined) {
-    return listsInside
-      ? `- Only files are returned, never directories.${caseSensitive}`
-      : `- Only files are returned, never directories; to list what is inside a directory, end the pattern with "/" ("src/" for the src directory).${caseSensitive}`;
+    return endInSlash
+      ? `- Only files are returned, never directories; to list what is inside a directory, end the pattern with "/" ("src/" for the src directory).${caseSensitive}`
+      : `- Only files are returned, never directories.${caseSensitive}`;
   }
   const { inside, found } = directories;
   if (found.length > 0) {
