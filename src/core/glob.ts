@@ -192,6 +192,7 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
       ...(missingAsShown ? { missing: missingAsShown } : {}),
       entries: groupByTopLevelEntry(order, found.entries, scopes),
       incompleteBecause,
+      boundReached: incompleteBecause !== undefined && stopper.boundReached,
       excludesApplied: scopes.some((scope) => rulesFor(scope).excludeGlobs.length > 0),
       options: { ...options, maxPaths },
       started,

@@ -158,8 +158,12 @@ describe('modifiedTimes: reading times while listing', () => {
       return () => undefined;
     });
     assert.deepEqual(await readAfterBound(timedOut, () => expire()), [NOT_READ, NOT_READ, NOT_READ]);
-    assert.equal(timedOut.reason, 'limit');
+    // The later stop is the reason given, and the bound is kept (regression: the reason stayed
+    // 'limit', so a Ctrl-C after the bound exited 0 and went unsaid).
+    assert.equal(timedOut.reason, 'timeout');
+    assert.equal(timedOut.boundReached, true);
     assert.equal(timedOut.nowSignal.reason, 'timeout');
+    assert.equal(cancelled.reason, 'cancelled');
   });
 
   it('pool: a thread that fails is the only one taken out of the pool', async () => {

@@ -35,6 +35,8 @@ export interface CompletedSearchParts {
   readonly aliases: number;
   readonly entries: TopLevelEntries;
   readonly incompleteBecause: Incompleteness | undefined;
+  /** Whether the listing stopped at the size bound, before a cancellation or timeout that `incompleteBecause` may name. */
+  readonly boundReached: boolean;
   /** For a complete search that found nothing: what `includeIgnored` would find. */
   readonly ignored?: IgnoredMatches;
   /** For a complete search that found nothing: what patterns near the one given match. */
@@ -106,6 +108,7 @@ export class CompletedSearch implements GlobSearch {
       sampled,
       complete: incompleteBecause === undefined,
       ...(incompleteBecause ? { incompleteBecause } : {}),
+      ...(this.parts.boundReached ? { boundReached: true as const } : {}),
       topLevel: {
         entries: topLevelEntries,
         reached: topLevelEntries.filter((entry) => entry.onPage > 0).length,
@@ -153,7 +156,7 @@ export class CompletedSearch implements GlobSearch {
         total: order.length,
         ...(found.skipped > 0 ? { unread: found.skipped } : {}),
         complete: incompleteBecause === undefined,
-        ...(incompleteBecause ? { stopped: incompleteBecause } : {}),
+        ...(incompleteBecause ? { stopped: this.parts.boundReached && incompleteBecause !== 'limit' ? `limit, then ${incompleteBecause}` : incompleteBecause } : {}),
         savedAt: this.parts.now(),
       },
       shownPathChunks(order, found.names, found.scopeOf, scopes, found.allVerbatim),

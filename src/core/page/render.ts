@@ -7,7 +7,7 @@
 import { elsewhereSentence, EMPTY_ALTERNATIVE_DROPPED, emptyHints } from '../emptyAnswer/emptyText';
 import { showName } from '../names';
 import { lookInside, type LookInside, type PatternShape } from './lookInside';
-import type { GlobResult, Incompleteness } from './result';
+import type { GlobResult } from './result';
 import { warningLines } from './warningText';
 import { count, countedLabels, number, quoted } from '../words';
 
@@ -321,11 +321,12 @@ function incompleteLine(result: ResultFacts, context: RenderContext): string | u
   }
   // Found but not read: in the result, after the others (walk/statWays/record.ts NOT_READ).
   const unread = result.unread > 0 ? `the times of ${count(result.unread, 'file')} were not read, so ${result.unread === 1 ? 'it comes' : 'they come'} last, by path, not by time` : '';
+  const stopped = stopSentence(result, context);
   return result.listedAll
-    ? `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)} while file times were read. All ${count(result.total, 'matching file')} are here${unread ? `, but ${unread}` : ''}. Search again for their whole order.`
+    ? `INCOMPLETE: ${stopped} while file times were read. All ${count(result.total, 'matching file')} are here${unread ? `, but ${unread}` : ''}. Search again for their whole order.`
     : result.total === 0
-      ? `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)} before any file was found; files may match. Narrow "path" or the pattern and search again.`
-      : `INCOMPLETE: ${stopSentence(result.incompleteBecause, context)}, so these ${count(result.total, 'file')} are only what was found before that${unread ? `; ${unread}` : ''}; more files may match. Narrow "path" or the pattern and search again.`;
+      ? `INCOMPLETE: ${stopped} before any file was found; files may match. Narrow "path" or the pattern and search again.`
+      : `INCOMPLETE: ${stopped}, so these ${count(result.total, 'file')} are only what was found before that${unread ? `; ${unread}` : ''}; more files may match. Narrow "path" or the pattern and search again.`;
 }
 
 /** Lines about anything else that makes the result less than the whole truth. */
@@ -338,14 +339,18 @@ function problems(result: ResultFacts): string[] {
   return lines;
 }
 
-function stopSentence(reason: Incompleteness | undefined, context: RenderContext): string {
-  switch (reason) {
+function stopSentence(result: ResultFacts, context: RenderContext): string {
+  const bound = `the search stopped at its bound of ${number(context.maxPaths)} matching paths`;
+  // A cancellation or the time limit after the bound ended the reading of the held files' times:
+  // both are said, or a Ctrl-C there read as the bound alone.
+  const afterBound = result.boundReached === true;
+  switch (result.incompleteBecause) {
     case 'timeout':
-      return `the search stopped at its time limit of ${seconds(context.timeoutMs ?? 0)}`;
+      return `${afterBound ? `${bound} and then` : 'the search stopped'} at its time limit of ${seconds(context.timeoutMs ?? 0)}`;
     case 'cancelled':
-      return 'the search was cancelled';
+      return afterBound ? `${bound} and was then cancelled` : 'the search was cancelled';
     case 'limit':
-      return `the search stopped at its bound of ${number(context.maxPaths)} matching paths`;
+      return bound;
     case 'ripgrepKilled':
       return 'ripgrep was killed before it finished';
     default:

@@ -60,6 +60,11 @@ export interface GlobResult extends EmptyResultFacts {
   /** False when the search stopped early: `total` is then only what was found so far. */
   readonly complete: boolean;
   readonly incompleteBecause?: Incompleteness;
+  /**
+   * Set when the listing stopped at the size bound: `incompleteBecause` is then 'limit', or the
+   * cancellation or timeout that came after it, while the held files' times were read.
+   */
+  readonly boundReached?: true;
   readonly topLevel: {
     /** Entries in the complete result, in order of first appearance. */
     readonly entries: readonly TopLevelEntry[];

@@ -66,8 +66,18 @@ export class Stopper {
     return this.now.signal;
   }
 
+  /**
+   * Why the search stopped: a cancellation or a timeout over the size bound that came first, since
+   * it is what ended the search as it stands (bug: Ctrl-C after the bound left the reason 'limit',
+   * so the command line exited 0 and the footer named only the bound); `boundReached` keeps the bound.
+   */
   get reason(): StopReason | undefined {
-    return this.stopReason;
+    return this.now.signal.aborted ? (this.now.signal.reason as StopReason) : this.stopReason;
+  }
+
+  /** Whether the listing stopped at the size bound, also where a later stop is the `reason`. */
+  get boundReached(): boolean {
+    return this.stopReason === 'limit';
   }
 
   stop(reason: StopReason): void {

@@ -306,12 +306,15 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
     // Bug: the bound stopped the search first, and a stop is recorded once, so a cancellation
     // (or a timeout) that came while the held files' times were read changed nothing: every time
     // was still read, two million of them at the default bound, while the person waited.
+    // Bug too: the reason stayed 'limit', so the command line exited 0 after a Ctrl-C (it exits
+    // 130 for a cancelled result) and the footer named only the bound.
     const { result, watch } = await cancelledBeforeAnyTimeIsRead('bound-gate', { maxPaths: 5_000 });
     assert.equal(watch.ends[0].exitCode, null, 'the bound killed ripgrep');
-    assert.equal(result.incompleteBecause, 'limit');
+    assert.equal(result.incompleteBecause, 'cancelled');
+    assert.equal(result.boundReached, true);
     assert.equal(result.total, 5_000);
     assert.ok(result.unread > 0, 'every time was read after the cancellation');
-    assert.match(result.text, new RegExp(`^INCOMPLETE: the search stopped at its bound of 5,000 matching paths, so these 5,000 files are only what was found before that; the times of ${result.unread.toLocaleString('en-US')} files were not read`, 'm'));
+    assert.match(result.text, new RegExp(`^INCOMPLETE: the search stopped at its bound of 5,000 matching paths and was then cancelled, so these 5,000 files are only what was found before that; the times of ${result.unread.toLocaleString('en-US')} files were not read`, 'm'));
     await aftermath(watch.pids);
   });
 
@@ -351,6 +354,16 @@ describe('reliability: faults (real engine, real ripgrep)', function () {
     });
     return { result, watch };
   }
+
+  it('timed out after the size bound ended the listing: the time limit is the reason, and the bound is said too', async () => {
+    // Bug: the bound came first and a stop was recorded once, so the time limit went unsaid.
+    const { result, watch } = await timedOutAsRipgrepEnds({ maxResults: 10, maxPaths: 5_000 });
+    assert.equal(watch.ends[0].exitCode, null, 'the bound killed ripgrep');
+    assert.equal(result.incompleteBecause, 'timeout');
+    assert.equal(result.boundReached, true);
+    assert.match(result.text, /^INCOMPLETE: the search stopped at its bound of 5,000 matching paths and then at its time limit of 60 s, so these 5,000 files are only what was found before that/m);
+    await aftermath(watch.pids);
+  });
 
   it('timed out as ripgrep ends: the complete list is saved, and the footer does not call its unread last lines the newest', async () => {
     // Regression: "..., so the newest files are on its last lines" where the last lines were the
