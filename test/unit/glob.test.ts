@@ -2163,8 +2163,10 @@ describe('glob with the real ripgrep: stopping early', () => {
 
   it('a timed-out search kills ripgrep and says so, with the limit as set', async () => {
     // Regression: the limit was rounded to whole seconds, so 0.4 s read "0 s" and 1.5 s "2 s".
-    // And 1e-9 s (from the command line) read 1.0000000000000003e-9 s.
-    for (const [timeoutMs, said] of [[30_000, '30 s'], [1_500, '1.5 s'], [400, '0.4 s'], [1e-9 * 1000, '1e-9 s']] as const) {
+    // And 1e-9 s read 1.0000000000000003e-9 s, then "1e-9 s", and 1e-300 s "1e-300 s": not words
+    // (a timer waits a millisecond at least); 1234567.5 s read "1234567.5 s", its thousands not grouped.
+    const limits = [[30_000, '30 s'], [1_500, '1.5 s'], [400, '0.4 s'], [1, '0.001 s'], [1e-9 * 1000, 'less than a millisecond'], [1e-300 * 1000, 'less than a millisecond'], [1_234_567_500, '1,234,567.5 s']] as const;
+    for (const [timeoutMs, said] of limits) {
       const timer = new ManualTimer();
       let pid = 0;
       const result = await search(tree, { pattern: '*.txt' }, {

@@ -360,11 +360,17 @@ function stopSentence(result: ResultFacts, context: RenderContext): string {
 
 /**
  * A time limit as set: "30 s", "1.5 s", "1.23456 s" (not rounded to whole seconds, which made 0.4 s
- * read "0 s"), to twelve digits: seconds to milliseconds and back made 1e-9 read 1.0000000000000003e-9.
+ * read "0 s"), to twelve digits (seconds to milliseconds and back made 1e-9 read
+ * 1.0000000000000003e-9), whole seconds grouped ("1,234,567.5 s"). Under a millisecond it is said
+ * in words: a timer waits at least that long, and "1e-300 s" read as a slip, not as a time. (A
+ * limit too long for a timer never fires: stopper.ts.)
  */
 function seconds(ms: number): string {
-  const value = Number((ms / 1000).toPrecision(12));
-  return `${Number.isInteger(value) ? number(value) : String(value)} s`;
+  if (ms < 1) {
+    return 'less than a millisecond';
+  }
+  const [whole, fraction] = String(Number((ms / 1000).toPrecision(12))).split('.');
+  return `${number(Number(whole))}${fraction === undefined ? '' : `.${fraction}`} s`;
 }
 
 function trimSlash(label: string): string {
