@@ -43,7 +43,8 @@ are followed.
                        topLevel, spill, text) instead of the text
   --max-results N      page size (default 100)
   --include-ignored    also match the files skipped above (version-control folders stay out)
-  --timeout-seconds S  stop after S seconds and print what was found, marked incomplete
+  --timeout-seconds S  stop after S seconds (at least 0.001) and print what was found,
+                       marked incomplete; over 2,147,483.647 (about 25 days), no limit
 `;
 
 /**

@@ -20,7 +20,16 @@ export interface CommandLineSearch {
 
 export type CommandLine = CommandLineSearch | { readonly kind: 'help' } | { readonly kind: 'usageError'; readonly message: string };
 
-const NUMBER_OPTIONS = { 'max-results': { integer: true }, 'timeout-seconds': { integer: false } } as const;
+/**
+ * Each number option and the least it takes. A time limit is a millisecond at least: a timer waits
+ * that long at the least, so "--timeout-seconds 1e-300" was a millisecond all the same, while the
+ * footer said "1e-300 s". A longer limit than a timer holds is taken, as no limit (stopper.ts),
+ * also one past the largest number ("1e400"), which was refused as not a positive number.
+ */
+const NUMBER_OPTIONS = {
+  'max-results': { integer: true, least: 1, leastSaid: '1' },
+  'timeout-seconds': { integer: false, least: 0.001, leastSaid: '0.001 (a millisecond)' },
+} as const;
 /** The options parseArgs reads; the advice for an unknown one keeps these before "--". */
 const OPTIONS = {
   json: { type: 'boolean', default: false },
@@ -49,7 +58,7 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
     return { kind: 'usageError', message: positionals.length === 0 ? 'PATTERN is missing' : 'too many arguments (quote the pattern so the shell does not expand it)' };
   }
   const numbers: { maxResults?: number; timeoutSeconds?: number } = {};
-  for (const [option, { integer }] of Object.entries(NUMBER_OPTIONS)) {
+  for (const [option, { integer, least, leastSaid }] of Object.entries(NUMBER_OPTIONS)) {
     const text = values[option as keyof typeof NUMBER_OPTIONS];
     if (text === undefined) {
       continue;
@@ -57,6 +66,9 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
     const value = positiveNumber(text, integer);
     if (value === undefined) {
       return { kind: 'usageError', message: numberNeeded(option, integer, text) };
+    }
+    if (value < least) {
+      return { kind: 'usageError', message: `--${option} needs at least ${leastSaid}, not ${JSON.stringify(text)}` };
     }
     numbers[option === 'max-results' ? 'maxResults' : 'timeoutSeconds'] = value;
   }
@@ -67,7 +79,7 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
 function positiveNumber(text: string, integer: boolean): number | undefined {
   const value = Number(text);
   const written = (integer ? WHOLE_NUMBER : DECIMAL_NUMBER).test(text);
-  return written && Number.isFinite(value) && value > 0 ? value : undefined;
+  return written && (Number.isFinite(value) || !integer) && value > 0 ? value : undefined;
 }
 
 function numberNeeded(option: string, integer: boolean, text: string): string {

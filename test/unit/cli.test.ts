@@ -157,6 +157,9 @@ describe('command line (the built dist/cli.js)', () => {
       [['--max-results', '-1', '*'], '--max-results needs a positive whole number, not "-1"'],
       [['--max-results', '0x10', '*'], '--max-results needs a positive whole number, not "0x10"'],
       [['--timeout-seconds', '1e', '*'], '--timeout-seconds needs a positive number, not "1e"'],
+      // Regression: taken, a limit under a millisecond (a timer waits one at least) read "1e-300 s" in the footer.
+      [['--timeout-seconds', '1e-300', '*'], '--timeout-seconds needs at least 0.001 (a millisecond), not "1e-300"'],
+      [['--timeout-seconds', '0.0009', '*'], '--timeout-seconds needs at least 0.001 (a millisecond), not "0.0009"'],
       [['--bogus', '*'], `unknown option "--bogus"; a pattern or path that starts with "-" goes after "--" (workspace-glob -- --bogus '*')`],
       // Regression: parseArgs reads "-dash.txt" as the short options "-d", "-a"…, and the advice
       // quoted "-d" alone, a search for "-d"; for a path "-dist" it left the pattern before "--".
@@ -175,6 +178,13 @@ describe('command line (the built dist/cli.js)', () => {
     for (const [args, message] of said) {
       assert.equal(run(args, tree.root).stderr, `workspace-glob: ${message} (see workspace-glob --help)\n`);
     }
+  });
+
+  it('takes a time limit past the largest number as no limit, as it takes 1e300 (regression: 1e400 was refused as no positive number)', () => {
+    const unlimited = run(['--timeout-seconds', '1e400', '*.ts', 'big'], tree.root);
+    assert.equal(unlimited.status, 0, unlimited.stderr);
+    assert.equal(unlimited.stdout, run(['--timeout-seconds', '1e300', '*.ts', 'big'], tree.root).stdout);
+    assert.doesNotMatch(unlimited.stdout, /INCOMPLETE/);
   });
 
   it('says on one line that it could not write the answer, and exits 1', () => {
