@@ -8,7 +8,7 @@
 
 import { constants } from 'node:os';
 import * as nodePath from 'node:path';
-import { DEFAULT_MAX_RESULTS, isGlobError, resolveRequest, searchGlob, VSCODE_DEFAULT_RULES, type GlobResult } from './core';
+import { cancelledIn, DEFAULT_MAX_RESULTS, isGlobError, resolveRequest, searchGlob, VSCODE_DEFAULT_RULES, type GlobResult } from './core';
 import { ownThreadStatMode } from './core/walk/modifiedTimes';
 import { parseShownName, surrogateEscaped } from './core/names';
 import { locateRipgrep, packagedRipgrep, ripgrepOnPath } from './core/ripgrep/locate';
@@ -95,7 +95,7 @@ async function main(argv: readonly string[]): Promise<number> {
       search.dispose();
     }
     process.stdout.write(commandLine.json ? `${JSON.stringify(toJson(result), null, 2)}\n` : `${result.text}\n`);
-    return result.incompleteBecause === 'cancelled' ? signalExitCode(stoppedBy) : 0;
+    return cancelledIn(result) ? signalExitCode(stoppedBy) : 0;
   } catch (error) {
     const message = oneLine((error as Error).message);
     process.stderr.write(`workspace-glob: ${message}\n`);

@@ -145,7 +145,8 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const { names, scopeOf, mtimes } = found;
     const scopes = request.scopes;
     const { order, repeated, sharingInode } = modifiedOrder(mtimes, { names, scopeOf, prefixes: scopes.map(({ shownPrefix }) => shownPrefix) }, found.inodes);
-    const aliases = aliasCount(sharingInode, (match) => joinName(scopes[scopeOf[match]].walkRoot, names[match]));
+    // Only a stop that means "now" ends the comparison: after the size bound the held files are compared.
+    const aliases = await aliasCount(sharingInode, (match) => joinName(scopes[scopeOf[match]].walkRoot, names[match]), stopper.nowSignal);
     // A stop that came once ripgrep had listed everything and every time was read cut nothing.
     const cutNothing = found.listedAll && found.skipped === 0;
     const incompleteBecause = cutNothing ? undefined : (stopper.reason ?? (found.killedBy ? 'ripgrepKilled' : undefined));
@@ -185,7 +186,9 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
       found,
       order,
       repeated,
-      aliases,
+      aliases: aliases.aliases,
+      // Paths are left uncompared only once the now signal fired, which set the reason.
+      ...(aliases.uncompared > 0 ? { aliasesUncompared: { paths: aliases.uncompared, because: stopper.reason ?? 'cancelled' } } : {}),
       ...(ignored ? { ignored } : {}),
       near,
       ...(nearIgnored ? { nearIgnored } : {}),

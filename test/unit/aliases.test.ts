@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { linkSync, mkdirSync, symlinkSync } from 'node:fs';
-import { glob, type GlobOptions, type GlobResult } from '../../src/core';
+import { cancelledIn, glob, type GlobOptions, type GlobResult } from '../../src/core';
 import { aliasCount } from '../../src/core/order/aliases';
 import type { StatMode } from '../../src/core/walk/modifiedTimes';
 import { ManualTimer } from './helpers/manualTimer';
@@ -92,18 +92,55 @@ describe('paths that lead to one file', () => {
     assert.equal(aliasLine(result), undefined);
   });
 
-  it('counts a path listed twice (a directory changing during the walk) as no second path', () => {
+  it('counts a path listed twice (a directory changing during the walk) as no second path', async () => {
     tree.write({ 'a.txt': SAME_TIME });
     linkSync(tree.path('a.txt'), tree.path('b.txt'));
     const paths = [tree.path('a.txt'), tree.path('a.txt'), tree.path('b.txt')];
-    assert.equal(aliasCount([0, 1], (match) => paths[match]), 0);
-    assert.equal(aliasCount([0, 1, 2], (match) => paths[match]), 1);
+    assert.deepEqual(await aliasCount([0, 1], (match) => paths[match]), { aliases: 0, uncompared: 0 });
+    assert.deepEqual(await aliasCount([0, 1, 2], (match) => paths[match]), { aliases: 1, uncompared: 0 });
   });
 
-  it('says "at most" of the distinct files when a stop left some times unread', async function () {
+  it('a stop ends the comparison after the stats of the turn it came in, and says how many were not compared', async () => {
+    // Bug: the stats were made in one synchronous loop, which no cancellation or time limit could
+    // end: 200,000 paths to one tree through a followed link held the search's thread for 0.5-2 s.
+    const files: Record<string, number> = {};
+    for (let i = 0; i < 1_500; i += 1) {
+      files[`real/f${i}.txt`] = SAME_TIME;
+    }
+    tree.write(files);
+    symlinkSync('real', tree.path('link'));
+    const paths = Object.keys(files).flatMap((name) => [tree.path(name), tree.path(name.replace(/^real/, 'link'))]);
+    const controller = new AbortController();
+    let stats = 0;
+    const counted = await aliasCount(
+      paths.map((_, match) => match),
+      (match) => {
+        // The stop comes with the first stat; the turn's others are still made.
+        controller.abort();
+        stats += 1;
+        return paths[match];
+      },
+      controller.signal,
+    );
+    assert.ok(stats < paths.length, `all ${stats} paths were compared after the stop`);
+    assert.deepEqual(counted, { aliases: stats / 2, uncompared: paths.length - stats });
+    // Where the stop came before it, nothing is compared.
+    assert.deepEqual(await aliasCount([0, 1], (match) => paths[match], controller.signal), { aliases: 0, uncompared: 2 });
+  });
+
+  it('takes a cancellation that stopped only the comparison for a cancellation (the command line exits 130)', () => {
+    // The list is whole then, so the result is complete: the exit code went by that alone.
+    assert.equal(cancelledIn({ aliasesUncompared: { paths: 5, because: 'cancelled' } }), true);
+    assert.equal(cancelledIn({ aliasesUncompared: { paths: 5, because: 'timeout' } }), false);
+    assert.equal(cancelledIn({ incompleteBecause: 'cancelled' }), true);
+    assert.equal(cancelledIn({ incompleteBecause: 'limit' }), false);
+  });
+
+  it('says "at most" of the distinct files when a stop left some times unread, and compares none after it', async function () {
     this.timeout(120_000);
     // Regression: with 20,000 paths to 10,000 files and some times unread, it said "The 20,000
-    // paths are 14,151 distinct files": a path whose time was not read is never compared.
+    // paths are 14,151 distinct files": a path whose time was not read is never compared. And a
+    // stop did not end the comparison of those read (one stat each, 0.5-2 s for 200,000).
     const files: Record<string, number> = {};
     for (let i = 0; i < 10_000; i += 1) {
       files[`real/f${i}.txt`] = SAME_TIME + i;
@@ -120,11 +157,14 @@ describe('paths that lead to one file', () => {
       onRipgrep: (event) => (event.phase === 'end' ? timer.fire() : undefined),
     });
     assert.equal(result.total, 20_000);
-    assert.ok(result.unread > 0 && result.aliases > 0, `${result.unread} unread, ${result.aliases} second paths`);
+    assert.equal(result.aliases, 0);
+    const uncompared = result.aliasesUncompared?.paths ?? 0;
+    assert.ok(result.unread > 0 && uncompared > 0, `${result.unread} unread, ${uncompared} not compared`);
+    assert.equal(result.aliasesUncompared?.because, 'timeout');
     const unread = result.unread.toLocaleString('en-US');
     assert.equal(
       aliasLine(result),
-      `The 20,000 paths are at most ${(20_000 - result.aliases).toLocaleString('en-US')} distinct files: ${result.aliases.toLocaleString('en-US')} of them lead to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places); the ${unread} whose times were not read were not compared.`,
+      `The 20,000 paths are at most 20,000 distinct files; ${uncompared.toLocaleString('en-US')} paths that share an inode number with another path here, so may lead to the same file (by a symbolic or hard link, or a directory mounted in two places), were not compared: the search reached its time limit first; the ${unread} whose times were not read were not compared.`,
     );
   });
 

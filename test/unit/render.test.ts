@@ -56,3 +56,30 @@ describe('the head page after a stop (render.ts)', () => {
     assert.doesNotMatch(withList, /oldest|newest/);
   });
 });
+
+describe('paths to one file not all compared (render.ts)', () => {
+  it('says the distinct files are "at most", what was found, and how many paths a stop left uncompared', () => {
+    const facts = {
+      total: 4,
+      unread: 0,
+      aliases: 1,
+      aliasesUncompared: { paths: 2, because: 'cancelled' },
+      complete: true,
+      listedAll: true,
+      sampled: false,
+      includeIgnored: false,
+      pattern: '*',
+      rootLabel: 'the workspace',
+      page: ['a', 'b', 'c', 'd'].map((shown) => ({ shown, entry: 0 })),
+      topLevel: { entries: [{ path: 'a', label: 'a', isDirectory: false, count: 4, onPage: 4 }], reached: 1 },
+      spill: null,
+      warnings: { count: 0 },
+      dropped: { vanished: 0, unreadable: 0 },
+    };
+    const context: RenderContext = { maxResults: 100, pattern: compilePattern('*'), absolutePattern: false, excludesApplied: false, maxPaths: 1_000 };
+    assert.equal(
+      renderModelText(facts as unknown as ResultFacts, context).split('</files>\n')[1],
+      '4 files match "*" in the workspace, oldest first. The 4 paths are at most 3 distinct files: 1 of them leads to a file another path here leads to as well; 2 paths that share an inode number with another path here, so may lead to the same file (by a symbolic or hard link, or a directory mounted in two places), were not compared: the search was cancelled first.',
+    );
+  });
+});

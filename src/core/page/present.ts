@@ -33,6 +33,8 @@ export interface CompletedSearchParts {
   readonly repeated: number;
   /** Matches in `order` that lead to a file an earlier one leads to as well (order/aliases.ts). */
   readonly aliases: number;
+  /** Matches a stop left before they were compared for `aliases` (GlobResult.aliasesUncompared). */
+  readonly aliasesUncompared?: GlobResult['aliasesUncompared'];
   readonly entries: TopLevelEntries;
   readonly incompleteBecause: Incompleteness | undefined;
   /** Whether the listing stopped at the size bound, before a cancellation or timeout that `incompleteBecause` may name. */
@@ -119,6 +121,7 @@ export class CompletedSearch implements GlobSearch {
       dropped: { vanished: found.vanished, unreadable: found.unreadable, repeated: this.parts.repeated },
       unread: found.skipped,
       aliases: this.parts.aliases,
+      ...(this.parts.aliasesUncompared ? { aliasesUncompared: this.parts.aliasesUncompared } : {}),
       listedAll: found.listedAll,
       ...(order.length === 0 ? await explainEmpty(request, found, { ignored: this.parts.ignored, nearIgnored: this.parts.nearIgnored }, this.parts.near, this.parts.missing) : bracesSlip(request.patternAsGiven)),
       // A negation's is said whatever it lists: it left out no file (request.ts).

@@ -84,7 +84,7 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
     // looks like what the negation asked for.
     lines[footerStart] += ` ${elsewhereSentence(result.absoluteElsewhere, result)}`;
   }
-  if (result.aliases > 0) {
+  if (result.aliases > 0 || result.aliasesUncompared !== undefined) {
     // Where the result fits, on the count's own line too: it keeps a one-line footer (SPEC §3).
     if (fits) {
       lines[footerStart] += ` ${aliasLine(result)}`;
@@ -98,14 +98,25 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
 
 /**
  * That some paths lead to one file, so the count of paths is not read as one of files. A path
- * whose time a stop left unread was never compared (it has no inode number), so where there are
- * such paths the distinct files are fewer than or as many as said, never more.
+ * whose time a stop left unread was never compared (it has no inode number), nor was one a stop
+ * reached before its turn came; where there are such paths the distinct files are fewer than or
+ * as many as said, never more.
  */
 function aliasLine(result: ResultFacts): string {
-  const { total, aliases, unread } = result;
-  const files = `${unread > 0 ? 'at most ' : ''}${count(total - aliases, 'distinct file')}`;
-  const notCompared = unread === 0 ? '' : `; the ${number(unread)} whose ${unread === 1 ? 'time was not read was' : 'times were not read were'} not compared`;
-  return `The ${count(total, 'path')} ${total === 1 ? 'is' : 'are'} ${files}: ${number(aliases)} of them ${aliases === 1 ? 'leads' : 'lead'} to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places)${notCompared}.`;
+  const { total, aliases, unread, aliasesUncompared: uncompared } = result;
+  const atMost = unread > 0 || uncompared !== undefined;
+  const files = `${atMost ? 'at most ' : ''}${count(total - aliases, 'distinct file')}`;
+  const unreadNotCompared = unread === 0 ? '' : `; the ${number(unread)} whose ${unread === 1 ? 'time was not read was' : 'times were not read were'} not compared`;
+  const paths = `The ${count(total, 'path')} ${total === 1 ? 'is' : 'are'} ${files}`;
+  const how = '(by a symbolic or hard link, or a directory mounted in two places)';
+  const found = `${number(aliases)} of them ${aliases === 1 ? 'leads' : 'lead'} to a file another path here leads to as well`;
+  if (uncompared === undefined) {
+    return `${paths}: ${found} ${how}${unreadNotCompared}.`;
+  }
+  const stoppedFirst = uncompared.because === 'timeout' ? 'the search reached its time limit' : 'the search was cancelled';
+  const one = uncompared.paths === 1;
+  const others = `${count(uncompared.paths, 'path')} that ${one ? 'shares' : 'share'} an inode number with another path here, so may lead to the same file ${how}, ${one ? 'was' : 'were'} not compared: ${stoppedFirst} first`;
+  return `${paths}${aliases === 0 ? '' : `: ${found}`}; ${others}${unreadNotCompared}.`;
 }
 
 function sampleFooter(result: ResultFacts, context: RenderContext): string[] {

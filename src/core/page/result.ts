@@ -97,6 +97,12 @@ export interface GlobResult extends EmptyResultFacts {
    * `total - aliases` distinct files, or fewer where times were `unread` (those are not compared).
    */
   readonly aliases: number;
+  /**
+   * Paths sharing an inode number with another that a stop (`because`) left before they were
+   * compared: any of them may lead to a file another path here leads to, so the result holds at
+   * most `total - aliases` distinct files.
+   */
+  readonly aliasesUncompared?: { readonly paths: number; readonly because: StopReason };
   /** True when ripgrep listed every match, so a stop cut only the reading of times. */
   readonly listedAll: boolean;
   /**
@@ -107,6 +113,15 @@ export interface GlobResult extends EmptyResultFacts {
   readonly elapsedMs: number;
   /** What the model reads. */
   readonly text: string;
+}
+
+/**
+ * Whether a cancellation stopped any part of the search: the listing, the reading of times, or
+ * the comparison of paths to one file, after which the list is whole but its count of distinct
+ * files a bound. The command line exits as a signal ends a process then.
+ */
+export function cancelledIn(result: Pick<GlobResult, 'incompleteBecause' | 'aliasesUncompared'>): boolean {
+  return result.incompleteBecause === 'cancelled' || result.aliasesUncompared?.because === 'cancelled';
 }
 
 /**

@@ -20,6 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import * as nodePath from 'node:path';
+import { nextTurn } from '../nextTurn';
 import type { LineChunks } from './shownLines';
 import { spillHeaderLines, spillHeaderParts, spillListedLine, type SpillHeader } from './spillFormat';
 
@@ -88,11 +89,6 @@ export async function saveSpill(
     }
     return { saved: false, reason: stopWhileWriting?.aborted ? 'the search was stopped while it was being written' : (error as Error).message };
   }
-}
-
-/** Resolves once the event loop has had a turn, so whatever waits on it (a stop, a message) is seen. */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function ensurePrivateDirectory(directory: string): void {
