@@ -15,6 +15,7 @@ import { escapeIcons } from './iconText';
 import { messageText } from './messageText';
 import { openList } from './listCommands';
 import { resultListTitle } from './listTitle';
+import { distinctFilesOf, pathCount } from './pathCount';
 import { nextSearches, type NextSearch } from './nextSearches';
 
 interface FindFilesArguments {
@@ -143,12 +144,13 @@ function pick(service: GlobService, result: GlobResult, next: readonly NextSearc
 }
 
 function title(result: GlobResult): string {
-  const total = result.total.toLocaleString('en-US');
+  // Paths, where some lead to one file: "120 files" would count those files twice.
+  const total = pathCount(result.total, distinctFilesOf(result));
   const count = result.sampled
-    ? `${result.page.length} of ${total} files match "${result.pattern}"`
+    ? `${result.page.length} of ${total} match "${result.pattern}"`
     : result.page.length < result.total
-      ? `The ${result.page.length} oldest of ${total} files matching "${result.pattern}"`
-      : `${total} files match "${result.pattern}", oldest first`;
+      ? `The ${result.page.length} oldest of ${total} matching "${result.pattern}"`
+      : `${total} ${result.total === 1 ? 'matches' : 'match'} "${result.pattern}", oldest first`;
   return result.complete ? count : `INCOMPLETE · ${count}`;
 }
 

@@ -6,9 +6,13 @@
 
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { linkSync, mkdirSync, symlinkSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { cancelledIn, glob, type GlobOptions, type GlobResult } from '../../src/core';
 import { aliasCount } from '../../src/core/order/aliases';
+import { readSavedListHeader } from '../../src/core/spill/savedList';
+import { parseSpillHeader } from '../../src/core/spill/spillFormat';
+import { listTitle, resultListTitle } from '../../src/vscode/listTitle';
+import { pathCount } from '../../src/vscode/pathCount';
 import type { StatMode } from '../../src/core/walk/modifiedTimes';
 import { ManualTimer } from './helpers/manualTimer';
 import { testRipgrep } from './helpers/ripgrep';
@@ -77,6 +81,33 @@ describe('paths that lead to one file', () => {
     assert.ok(result.sampled || result.page.length < result.total);
     assert.equal(result.aliases, 30);
     assert.equal(aliasLine(result), 'The 61 paths are 31 distinct files: 30 of them lead to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places).');
+  });
+
+  it('counts paths, and the distinct files they are, in the complete list and on its tab, as the footer does', async () => {
+    // Regression: with 61 paths to 31 files, the footer said so, but the list's header said
+    // "61 files" and its tab "*.ts — 61 files".
+    for (let i = 0; i < 30; i += 1) {
+      tree.write({ [`lib/v1/f${i}.ts`]: SAME_TIME + i });
+    }
+    symlinkSync('v1', tree.path('lib', 'current'));
+    tree.write({ 'src/main.ts': SAME_TIME });
+    const result = await search(tree, '*.ts', { rules: { followSymlinks: true }, maxResults: 5, spillDirectory: tree.path('.lists') });
+    assert.ok(result.spill?.saved);
+    const header = readFileSync(result.spill.path, 'utf8').split('\n\n')[0].split('\n');
+    assert.ok(header.includes('# total: 61 paths (complete)'), header.join('\n'));
+    assert.ok(
+      header.includes('# distinct files: 31; 30 of the paths lead to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places)'),
+      header.join('\n'),
+    );
+    // One title, from the result or from the list read back (a tab restored after a reload).
+    assert.equal(resultListTitle(result), '*.ts — 61 paths (31 distinct files)');
+    const readBack = await readSavedListHeader(result.spill.path);
+    assert.ok(readBack);
+    assert.equal(listTitle(readBack), '*.ts — 61 paths (31 distinct files)');
+    assert.equal(pathCount(3, { count: 1, atMost: true }), '3 paths (at most 1 distinct file)');
+    // Where each path is a file of its own, nothing changes: a list saved before reads as it did.
+    assert.equal(listTitle({ pattern: '*.ts', total: 1, complete: true }), '*.ts — 1 file');
+    assert.equal(parseSpillHeader('# Workspace Glob: complete list\n# pattern: "*"\n# roots: []\n# total: 7 files (complete)\n\n')?.total, 7);
   });
 
   it('takes no file for another because it shares the time, in runs of equal times long and short', async () => {

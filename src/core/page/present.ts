@@ -158,6 +158,7 @@ export class CompletedSearch implements GlobSearch {
         ...(scopes.some((scope) => scope.searchRoot !== scope.walkRoot) ? { searched: scopes.map((scope) => scope.searchRoot) } : {}),
         total: order.length,
         ...(found.skipped > 0 ? { unread: found.skipped } : {}),
+        ...(this.parts.aliases > 0 ? { aliases: this.parts.aliases } : {}),
         complete: incompleteBecause === undefined,
         ...(incompleteBecause ? { stopped: this.parts.boundReached && incompleteBecause !== 'limit' ? `limit, then ${incompleteBecause}` : incompleteBecause } : {}),
         savedAt: this.parts.now(),

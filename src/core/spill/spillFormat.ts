@@ -20,6 +20,8 @@ export interface SpillHeader {
   readonly total: number;
   /** Matches a stop left before their times were read: the last lines, by path. */
   readonly unread?: number;
+  /** Paths that lead to a file another path of the list leads to as well (order/aliases.ts). */
+  readonly aliases?: number;
   readonly complete: boolean;
   /** Why the search stopped early, when it did. */
   readonly stopped?: string;
@@ -46,12 +48,22 @@ export function spillHeaderParts(header: SpillHeader): { readonly before: string
     `# roots: ${escapedJson(header.roots)}`,
     ...(header.searched ? [`# searched: ${escapedJson(header.searched)}`] : []),
     `# order: modification time, oldest first; equal times by path${header.unread ? `; the last ${header.unread}, whose times were not read, by path` : ''}`,
-    `# total: ${header.total} files (${status})`,
+    // Where some paths lead to one file, the total is one of paths, as the footer says it.
+    `# total: ${header.total} ${header.aliases ? 'paths' : 'files'} (${status})`,
+    ...(header.aliases ? [distinctFilesLine(header.total, header.aliases, header.unread ?? 0)] : []),
     '',
   ].join('\n');
   return { before, listed: spillListedLine(header.total, header.total), after: `\n# saved: ${header.savedAt.toISOString()}\n\n` };
 }
 
+/**
+ * How many distinct files the paths are, where some lead to one file. Paths whose times were not
+ * read were not compared, so then the count is an upper bound, as the footer says.
+ */
+function distinctFilesLine(total: number, aliases: number, unread: number): string {
+  const notCompared = unread > 0 ? `; the ${unread} whose times were not read were not compared` : '';
+  return `# distinct files: ${unread > 0 ? 'at most ' : ''}${total - aliases}; ${aliases} of the paths ${aliases === 1 ? 'leads' : 'lead'} to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places)${notCompared}`;
+}
 
 /**
  * How many lines the header takes, its closing empty line included; the paths follow. The footer
@@ -69,12 +81,20 @@ export function spillListedLine(written: number, total: number): string {
   return text.padEnd(LISTED_LINE_WIDTH, ' ');
 }
 
+export interface DistinctFiles {
+  readonly count: number;
+  /** True where some paths were not compared (their times were not read): then there may be fewer. */
+  readonly atMost: boolean;
+}
+
 export interface ParsedSpill {
   readonly pattern: string;
   readonly path?: string;
   readonly roots: SpillHeader['roots'];
-  /** Files the search matched (the list may hold fewer, when it was cut at its size bound). */
+  /** Paths the search matched (the list may hold fewer, when it was cut at its size bound). */
   readonly total: number;
+  /** How many distinct files those paths are, where some lead to one file; absent where each is a file of its own. */
+  readonly distinctFiles?: DistinctFiles;
   readonly complete: boolean;
   /** Zero-based line number of the first path. */
   readonly firstPathLine: number;
@@ -93,13 +113,15 @@ export function parseSpillHeader(text: string): ParsedSpill | undefined {
   const field = (name: string): string | undefined =>
     lines.slice(1, end).find((line) => line.startsWith(`# ${name}: `))?.slice(name.length + 4);
   const path = field('path');
-  const total = /^(\d+) files \((complete|INCOMPLETE)/.exec(field('total') ?? '');
+  const total = /^(\d+) (?:files|paths) \((complete|INCOMPLETE)/.exec(field('total') ?? '');
+  const distinct = /^(at most )?(\d+);/.exec(field('distinct files') ?? '');
   try {
     return {
       pattern: JSON.parse(field('pattern') ?? '""') as string,
       ...(path !== undefined ? { path: JSON.parse(path) as string } : {}),
       roots: JSON.parse(field('roots') ?? '[]') as ParsedSpill['roots'],
       total: total ? Number(total[1]) : 0,
+      ...(distinct ? { distinctFiles: { count: Number(distinct[2]), atMost: distinct[1] !== undefined } } : {}),
       complete: total?.[2] === 'complete',
       firstPathLine: end + 1,
     };

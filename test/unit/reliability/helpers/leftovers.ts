@@ -88,7 +88,7 @@ export function assertOnlyWholeLists(directory: string, expectedCount?: number):
     const text = readFileSync(path.join(directory, name), 'utf8');
     const header = parseSpillHeader(text);
     assert.ok(header, `${name} has no header`);
-    const total = Number(/^# total: (\d+) files/m.exec(text)?.[1]);
+    const total = header.total;
     const held = Number(/^# listed: the first (\d+)/m.exec(text)?.[1] ?? total);
     const lines = text.split('\n').slice(header.firstPathLine);
     assert.equal(lines.pop(), '', `${name} does not end with a newline`);
