@@ -1,15 +1,16 @@
 /**
  * The commands that open a complete list in its document (listDocument.ts): "Open Complete List"
  * for the chat's button and the quick pick's item, and "Open Last Complete List", which finds the
- * list saved last even after a window reload (lastList.ts). A list pruned since, or a path that
- * is no list of ours, gets a message that says which, instead of a failed command.
+ * list saved last even after a window reload (lastList.ts). A list pruned since, one changed on
+ * disk since it was saved, or a path that is no list of ours, gets a message that says which,
+ * instead of a failed command.
  */
 
 import * as vscode from 'vscode';
-import { readSavedListHeader, savedListState } from '../core/spill/savedList';
+import { readSavedList, savedListState } from '../core/spill/savedList';
 import type { GlobService } from './globService';
 import { listUri } from './listDocument';
-import { removedListMessage } from './listMessages';
+import { removedListMessage, unreadableListMessage } from './listMessages';
 import { listTitle } from './listTitle';
 import { messageText } from './messageText';
 
@@ -32,7 +33,7 @@ export function registerListCommands(service: GlobService): vscode.Disposable {
 /**
  * Opens a saved list on a tab titled by its own header, so it gets the same tab however it is
  * opened; resolves with the editor, or undefined when there is no list to show (said in a
- * message). `title` names a list that is gone.
+ * message). `title` names a list that is gone or no longer reads as one.
  */
 export async function openList(service: GlobService, listFile: string, title?: string): Promise<vscode.TextEditor | undefined> {
   const state = await savedListState(listFile, service.listsDirectory);
@@ -40,11 +41,15 @@ export async function openList(service: GlobService, listFile: string, title?: s
     void vscode.window.showWarningMessage(messageText(removedListMessage(listFile, title)));
     return undefined;
   }
-  const header = state === 'saved' ? await readSavedListHeader(listFile) : undefined;
-  if (!header) {
+  if (state === 'foreign') {
     void vscode.window.showErrorMessage(messageText(`Not a complete list saved by Workspace Glob: ${listFile}`));
     return undefined;
   }
-  const document = await vscode.workspace.openTextDocument(listUri(listFile, listTitle(header)));
+  const reading = await readSavedList(listFile);
+  if (!('header' in reading)) {
+    void vscode.window.showErrorMessage(messageText(unreadableListMessage(listFile, reading, title)));
+    return undefined;
+  }
+  const document = await vscode.workspace.openTextDocument(listUri(listFile, listTitle(reading.header)));
   return vscode.window.showTextDocument(document, { preview: false });
 }

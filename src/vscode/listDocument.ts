@@ -2,17 +2,17 @@
  * The complete list for people (SPEC §4): a read-only virtual document showing a saved list, in
  * which every path is a link that opens its file. The provider reads only list files inside the
  * extension's own lists directory, so a crafted URI cannot make it show anything else; a list
- * pruned since its URI was made (a tab restored after a reload, an old chat button) says so.
+ * pruned since its URI was made (a tab restored after a reload, an old chat button) says so,
+ * as does one changed on disk since it was saved.
  * The commands that open lists are in listCommands.ts.
  */
 
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { savedListState } from '../core/spill/savedList';
+import { readSavedListText, savedListState } from '../core/spill/savedList';
 import { spillLinks } from '../core/spill/spillFormat';
 import type { GlobService } from './globService';
-import { removedListMessage } from './listMessages';
+import { removedListMessage, unreadableListMessage } from './listMessages';
 import { decodeListUri, encodeListUri, LIST_SCHEME } from './listUri';
 
 /**
@@ -46,7 +46,13 @@ class ListDocumentProvider implements vscode.TextDocumentContentProvider, vscode
     if (state === 'removed') {
       throw new Error(removedListMessage(listFile));
     }
-    return fs.readFile(listFile, 'utf8');
+    // Changed on disk since it was saved (a tab restored after the file was edited), its links
+    // would lead nowhere or to other files: it is not shown, and the message says why.
+    const read = await readSavedListText(listFile);
+    if (!('text' in read)) {
+      throw new Error(unreadableListMessage(listFile, read));
+    }
+    return read.text;
   }
 
   provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {

@@ -1,10 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { mkdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { chunksOfLines } from '../../src/core/spill/shownLines';
 import { prunesSettled, saveSpill } from '../../src/core/spill/spill';
-import { readListedPaths, readSavedListHeader, savedListState, savedListTime } from '../../src/core/spill/savedList';
+import { readListedPaths, readSavedList, readSavedListHeader, readSavedListText, savedListState, savedListTime } from '../../src/core/spill/savedList';
 import { showName } from '../../src/core/names';
 import { LastList, type ListMemento } from '../../src/vscode/lastList';
+import { unreadableListMessage } from '../../src/vscode/listMessages';
 import { listTitle } from '../../src/vscode/listTitle';
 import { TempTree } from './helpers/tree';
 
@@ -118,6 +119,45 @@ describe('saved complete lists, read back by path', () => {
     writeFileSync(tree.path('plain.txt'), 'not a list\n\n');
     assert.equal(await readSavedListHeader(tree.path('plain.txt')), undefined);
     assert.equal(await readSavedListHeader(tree.path('missing.txt')), undefined);
+  });
+
+  it('says what in a list changed on disk since it was saved gave it away, rather than that it is no list', async () => {
+    // Regression: a list of ours edited on disk was called "Not a complete list saved by
+    // Workspace Glob", which left the person to guess why.
+    const saved = await save(tree.path('lists'), 0);
+    assert.ok(saved.saved);
+    const text = readFileSync(saved.path, 'utf8');
+    const edits: Array<[string, string]> = [
+      [text.replace(/\n/g, '\r\n'), 'its lines end in a carriage return and a line feed, as an editor that saves with Windows line ends writes them'],
+      [text.replace('# Workspace Glob: complete list', '# my notes'), 'its first line is not "# Workspace Glob: complete list"'],
+      [text.replace('\n\n', '\n'), 'line 8, before the empty line that ends its header, does not start with "# " as header lines do'],
+      [text.split('\n').slice(0, 5).join('\n'), 'no empty line ends its header'],
+      [text.replace('# roots: [', '# roots: [['), 'its "# pattern:", "# path:" or "# roots:" line is not the JSON it was saved as'],
+      [text.replace('# roots: [{"prefix":"","path":"/w"}]', '# roots: ["/w"]'), 'its "# pattern:", "# path:" or "# roots:" line does not hold what it was saved with'],
+      ['', 'it is empty'],
+    ];
+    for (const [edited, problem] of edits) {
+      writeFileSync(saved.path, edited);
+      assert.deepEqual(await readSavedList(saved.path), { problem, changed: true });
+      assert.deepEqual(await readSavedListText(saved.path), { problem, changed: true });
+      assert.equal(await readSavedListHeader(saved.path), undefined);
+    }
+    assert.equal(
+      unreadableListMessage(saved.path, { problem: 'its first line is not "# Workspace Glob: complete list"', changed: true }, 'src/**/*.ts — 4,097 files'),
+      `The complete list (for src/**/*.ts — 4,097 files, saved ${new Date(Date.UTC(2026, 10, 30, 10, 0, 0)).toLocaleString('en-US')}) cannot be shown: its first line is not "# Workspace Glob: complete list", so it was changed after Workspace Glob saved it. Its file is ${saved.path}. Run the search again to get its complete list.`,
+    );
+    // One that cannot be read is not said to be changed.
+    writeFileSync(saved.path, text);
+    assert.deepEqual(await readSavedListText(saved.path), { text });
+    chmodSync(saved.path, 0o000);
+    try {
+      if (process.getuid?.() !== 0) {
+        const unreadable = await readSavedList(saved.path);
+        assert.ok('problem' in unreadable && !unreadable.changed && /^it could not be read \(EACCES/.test(unreadable.problem), JSON.stringify(unreadable));
+      }
+    } finally {
+      chmodSync(saved.path, 0o600);
+    }
   });
 });
 

@@ -3,7 +3,9 @@
  * restored after a reload, the list remembered as the last one): whether it is one of the lists
  * in the directory, one that was there and has since been pruned, or no list of ours at all, and
  * what its header says. Lists are pruned oldest first, so a path that was handed out earlier can
- * name a list that is gone, and whoever opens it should hear that, not that it was never a list.
+ * name a list that is gone, and whoever opens it should hear that, not that it was never a list;
+ * nor should whoever opens a list changed on disk since (opened as a file and edited): what in it
+ * is not what was saved is said instead.
  */
 
 import { createReadStream, promises as fs } from 'node:fs';
@@ -11,7 +13,7 @@ import * as nodePath from 'node:path';
 import { createInterface } from 'node:readline';
 import { joinName } from '../names';
 import { SPILL_FILE_NAME } from './spill';
-import { parseSpillHeader, resolveSpillLine, type ParsedSpill } from './spillFormat';
+import { readSpillHeader, resolveSpillLine, type ParsedSpill } from './spillFormat';
 
 /**
  * `saved`: a list in the directory, safe to read. `removed`: named as the directory's lists are
@@ -51,7 +53,18 @@ export async function savedListState(listFile: string, directory: string): Promi
 
 /** The header of a saved list; undefined when it cannot be read or is not a list's header. */
 export async function readSavedListHeader(listFile: string): Promise<ParsedSpill | undefined> {
+  const reading = await readSavedList(listFile);
+  return 'header' in reading ? reading.header : undefined;
+}
+
+/**
+ * The header of a saved list, or why it cannot be read as one: `changed` when the file was read
+ * and is not what was saved (a list in the directory under a list's name was written as one, so
+ * it was changed since), not when it could not be read at all.
+ */
+export async function readSavedList(listFile: string): Promise<SavedListReading> {
   let handle: fs.FileHandle | undefined;
+  let text: string;
   try {
     handle = await fs.open(listFile, 'r');
     const chunks: Buffer[] = [];
@@ -71,12 +84,42 @@ export async function readSavedListHeader(listFile: string): Promise<ParsedSpill
         break;
       }
     }
-    return parseSpillHeader(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return undefined;
+    text = Buffer.concat(chunks).toString('utf8');
+  } catch (error) {
+    return notRead(error);
   } finally {
-    await handle?.close();
+    await handle?.close().catch(() => undefined);
   }
+  return headerOf(text);
+}
+
+/** A saved list's whole text, for the document that shows it; or why it cannot be shown, as readSavedList says it. */
+export async function readSavedListText(listFile: string): Promise<{ readonly text: string } | UnreadableList> {
+  let text: string;
+  try {
+    text = await fs.readFile(listFile, 'utf8');
+  } catch (error) {
+    return notRead(error);
+  }
+  const reading = headerOf(text);
+  return 'header' in reading ? { text } : reading;
+}
+
+/** Why a saved list does not read as one; `changed` when it was read, and is not what was saved. */
+export interface UnreadableList {
+  readonly problem: string;
+  readonly changed: boolean;
+}
+
+export type SavedListReading = { readonly header: ParsedSpill } | UnreadableList;
+
+function notRead(error: unknown): UnreadableList {
+  return { problem: `it could not be read (${(error as Error).message})`, changed: false };
+}
+
+function headerOf(text: string): SavedListReading {
+  const reading = readSpillHeader(text);
+  return 'header' in reading ? reading : { problem: reading.problem, changed: true };
 }
 
 /** When a list was saved, read from its name (spill.ts names each list by the time it was saved). */

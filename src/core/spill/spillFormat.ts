@@ -100,34 +100,79 @@ export interface ParsedSpill {
   readonly firstPathLine: number;
 }
 
+/**
+ * A header read back, or what makes the text no list's header, said as it ends "the list cannot
+ * be shown: …" (`its first line is not "# Workspace Glob: complete list"`), so whoever finds a
+ * list of ours changed on disk is told what gave it away.
+ */
+export type SpillHeaderReading = { readonly header: ParsedSpill } | { readonly problem: string };
+
 /** Reads the header back; undefined when the text is not a complete list. */
 export function parseSpillHeader(text: string): ParsedSpill | undefined {
+  const reading = readSpillHeader(text);
+  return 'header' in reading ? reading.header : undefined;
+}
+
+export function readSpillHeader(text: string): SpillHeaderReading {
   const lines = text.split('\n', 64);
   if (lines[0] !== SPILL_TITLE && lines[0] !== INCOMPLETE_SPILL_TITLE) {
-    return undefined;
+    return { problem: firstLineProblem(text, lines[0]) };
   }
   const end = lines.indexOf('');
   if (end === -1) {
-    return undefined;
+    return { problem: 'no empty line ends its header' };
+  }
+  // Where the empty line after the header was taken out, the paths read as header lines.
+  const stray = lines.slice(1, end).findIndex((line) => !line.startsWith('# '));
+  if (stray !== -1) {
+    return { problem: `line ${stray + 2}, before the empty line that ends its header, does not start with "# " as header lines do` };
   }
   const field = (name: string): string | undefined =>
     lines.slice(1, end).find((line) => line.startsWith(`# ${name}: `))?.slice(name.length + 4);
   const path = field('path');
   const total = /^(\d+) (?:files|paths) \((complete|INCOMPLETE)/.exec(field('total') ?? '');
   const distinct = /^(at most )?(\d+);/.exec(field('distinct files') ?? '');
+  let pattern: unknown, pathGiven: unknown, roots: unknown;
   try {
-    return {
-      pattern: JSON.parse(field('pattern') ?? '""') as string,
-      ...(path !== undefined ? { path: JSON.parse(path) as string } : {}),
-      roots: JSON.parse(field('roots') ?? '[]') as ParsedSpill['roots'],
+    pattern = JSON.parse(field('pattern') ?? '""');
+    pathGiven = path === undefined ? undefined : JSON.parse(path);
+    roots = JSON.parse(field('roots') ?? '[]');
+  } catch {
+    return { problem: 'its "# pattern:", "# path:" or "# roots:" line is not the JSON it was saved as' };
+  }
+  if (typeof pattern !== 'string' || (path !== undefined && typeof pathGiven !== 'string') || !isRoots(roots)) {
+    return { problem: 'its "# pattern:", "# path:" or "# roots:" line does not hold what it was saved with' };
+  }
+  return {
+    header: {
+      pattern,
+      ...(typeof pathGiven === 'string' ? { path: pathGiven } : {}),
+      roots,
       total: total ? Number(total[1]) : 0,
       ...(distinct ? { distinctFiles: { count: Number(distinct[2]), atMost: distinct[1] !== undefined } } : {}),
       complete: total?.[2] === 'complete',
       firstPathLine: end + 1,
-    };
-  } catch {
-    return undefined;
+    },
+  };
+}
+
+/** Why a first line is no list's title; an editor that saved the list with Windows line ends is named. */
+function firstLineProblem(text: string, firstLine: string): string {
+  if (text === '') {
+    return 'it is empty';
   }
+  if (firstLine === `${SPILL_TITLE}\r` || firstLine === `${INCOMPLETE_SPILL_TITLE}\r`) {
+    return 'its lines end in a carriage return and a line feed, as an editor that saves with Windows line ends writes them';
+  }
+  return `its first line is not ${JSON.stringify(SPILL_TITLE)}`;
+}
+
+/** Whether a parsed "# roots:" value is what the header writes: prefixes and paths, as strings. */
+function isRoots(value: unknown): value is ParsedSpill['roots'] {
+  return (
+    Array.isArray(value) &&
+    value.every((root: unknown) => typeof root === 'object' && root !== null && typeof (root as { prefix?: unknown }).prefix === 'string' && typeof (root as { path?: unknown }).path === 'string')
+  );
 }
 
 /** A path line of a complete list and the file it names. */

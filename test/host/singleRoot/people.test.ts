@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { extensionApi, fixturesRoot, invokeGlob, pausedOrEnded, pauseFirstRipgrep, resume, waitFor, workspaceFolder } from '../hostHelpers';
@@ -107,6 +107,37 @@ describe('the complete list, the quick pick and @glob, for people', () => {
     } finally {
       listener.dispose();
       await vscode.workspace.getConfiguration('workspaceGlob').update('completeLists.maxCount', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('notifications.clearAll');
+      await vscode.commands.executeCommand('notifications.hideList');
+    }
+  });
+
+  it('says a complete list changed on disk since it was saved cannot be shown, and what gave it away', async () => {
+    // Regression: a list of ours saved again with Windows line ends was "Not a complete list
+    // saved by Workspace Glob", and a tab restored after the edit showed it with no links.
+    const api = await extensionApi();
+    let saved: string | undefined;
+    const listener = api.onDidSearch((result) => (result.spill?.saved ? (saved = result.spill.path) : undefined));
+    try {
+      await invokeGlob({ pattern: '*.js' });
+    } finally {
+      listener.dispose();
+    }
+    assert.ok(saved);
+    const original = readFileSync(saved, 'utf8');
+    writeFileSync(saved, original.replace(/\n/g, '\r\n'));
+    try {
+      const edited = vscode.Uri.from({ scheme: LIST_SCHEME, path: '/edited', query: `file=${encodeURIComponent(saved)}` });
+      const why = /cannot be shown: its lines end in a carriage return and a line feed, as an editor that saves with Windows line ends writes them, so it was changed after Workspace Glob saved it\./;
+      await assert.rejects(Promise.resolve(vscode.workspace.openTextDocument(edited)), why);
+      assert.equal(await vscode.commands.executeCommand('workspaceGlob.openLastList'), undefined);
+      if (harnessAvailable()) {
+        // Reading the message shown needs the runner's browser (harness/runInHost.js).
+        await vscode.commands.executeCommand('notifications.showList');
+        await uiAction('wait', '.notifications-center >> text=/The complete list \\(for \\*\\.js — 301 files, saved .*\\) cannot be shown: its lines end in a carriage return/');
+      }
+    } finally {
+      writeFileSync(saved, original);
       await vscode.commands.executeCommand('notifications.clearAll');
       await vscode.commands.executeCommand('notifications.hideList');
     }
