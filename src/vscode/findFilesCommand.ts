@@ -55,7 +55,7 @@ export function registerFindFilesCommand(service: GlobService): vscode.Disposabl
     searching = stop;
     let found: { readonly result: GlobResult; readonly next: NextSearch[] } | undefined;
     try {
-      found = await search(service, input, stop);
+      found = await search(service, input, stop, () => searching !== stop);
     } finally {
       stop.dispose();
     }
@@ -83,12 +83,13 @@ export function registerFindFilesCommand(service: GlobService): vscode.Disposabl
 /**
  * Runs the search with a progress notification whose cancel stops it, as `stop` does; undefined
  * when it failed, which a message says unless the search was stopped (by the person, or by a
- * newer search that took its place).
+ * newer search that took its place, as `replaced` says; its list is then not the last one).
  */
 async function search(
   service: GlobService,
   input: FindFilesArguments & { readonly pattern: string },
   stop: vscode.CancellationTokenSource,
+  replaced: () => boolean,
 ): Promise<{ readonly result: GlobResult; readonly next: NextSearch[] } | undefined> {
   try {
     const result = await vscode.window.withProgress(
@@ -96,7 +97,7 @@ async function search(
       async (progress, token) => {
         const cancelled = token.onCancellationRequested(() => stop.cancel());
         try {
-          return await service.find(input, stop.token, (matches) => progress.report({ message: `${matches.toLocaleString('en-US')} so far` }));
+          return await service.find(input, stop.token, (matches) => progress.report({ message: `${matches.toLocaleString('en-US')} so far` }), replaced);
         } finally {
           cancelled.dispose();
         }

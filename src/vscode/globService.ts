@@ -42,6 +42,8 @@ export class GlobService implements vscode.Disposable {
   private readonly walking = new Set<AbortController>();
   /** Set by dispose: a search that was still finding ripgrep or its folders then is stopped as it starts. */
   private disposed = false;
+  /** Each search's number from lastList.ts, taken as it began, so an older list never takes a newer one's place. */
+  private readonly searchNumbers = new WeakMap<GlobSearch, number>();
 
   /** Fires when a search starts ripgrep (with its process id) and when ripgrep ends. */
   readonly onDidRunRipgrep = this.ripgrepStarted.event;
@@ -87,8 +89,11 @@ export class GlobService implements vscode.Disposable {
    * search can be shown at any page size; dispose it when done, which frees the thread.
    */
   async search(input: unknown, token?: vscode.CancellationToken, onProgress?: (matches: number) => void): Promise<GlobSearch> {
+    const number = this.last.begin();
     try {
-      return await this.searchOnThread(input, token, onProgress);
+      const search = await this.searchOnThread(input, token, onProgress);
+      this.searchNumbers.set(search, number);
+      return search;
     } catch (error) {
       // The model gets the message; the log keeps it too, for whoever asks why a call failed.
       this.log.warn(`glob ${loggedInput(input)} failed: ${(error as Error).message}`);
@@ -130,11 +135,11 @@ export class GlobService implements vscode.Disposable {
     }
   }
 
-  /** Searches and shows one page, for callers that need only one. */
-  async find(input: unknown, token?: vscode.CancellationToken, onProgress?: (matches: number) => void): Promise<GlobResult> {
+  /** Searches and shows one page, for callers that need only one; `replaced` as `show` takes it. */
+  async find(input: unknown, token?: vscode.CancellationToken, onProgress?: (matches: number) => void, replaced?: () => boolean): Promise<GlobResult> {
     const search = await this.search(input, token, onProgress);
     try {
-      return await this.show(search);
+      return await this.show(search, undefined, undefined, replaced);
     } finally {
       search.dispose();
     }
@@ -142,14 +147,18 @@ export class GlobService implements vscode.Disposable {
 
   /**
    * Shows a search at the configured page size, or the largest smaller page whose text `fits`
-   * (budget.ts), and records it once: its complete list, a log line, the event.
+   * (budget.ts), and records it once: its complete list, a log line, the event. `replaced` says
+   * whether a newer search has taken this one's place (a newer "Find Files" stops the one before
+   * it): its list, which no one is shown, is then not the last one.
    */
-  async show(search: GlobSearch, maxResults = readToolSettings().maxResults, fits?: (text: string) => Promise<boolean>): Promise<GlobResult> {
+  async show(search: GlobSearch, maxResults = readToolSettings().maxResults, fits?: (text: string) => Promise<boolean>, replaced?: () => boolean): Promise<GlobResult> {
     const first = await search.page(maxResults);
     const result = fits ? await largestPageThatFits(search, first, fits) : first;
     if (result.spill?.saved) {
-      // Not awaited: a memento write that fails costs only "Open Last Complete List" its target.
-      void this.last.remember({ file: result.spill.path, title: resultListTitle(result) });
+      if (!replaced?.()) {
+        // Not awaited: a memento write that fails costs only "Open Last Complete List" its target.
+        void this.last.remember({ file: result.spill.path, title: resultListTitle(result) }, this.searchNumbers.get(search) ?? 0);
+      }
     } else if (result.spill) {
       this.log.warn(`complete list not saved: ${result.spill.reason}`);
     }

@@ -12,6 +12,12 @@
  * extension host of a remote sees its storage as a `file:` URI, the same one on two SSH hosts
  * with the same user and home (the case of that issue).
  *
+ * Only a newer search's list takes the place of the one remembered: each search is numbered as
+ * it begins, and a list saved by a search begun before the remembered one's is passed over (a
+ * slow search that ends after a quick one begun later would otherwise have its list called the
+ * last). Searches run at once are numbered in this window only; after a reload every search is
+ * newer than any remembered before it.
+ *
  * Takes the memento's two methods rather than the `vscode` type, so a plain-Node test can give
  * it a map and play a reload by reading it back through a second instance.
  */
@@ -32,6 +38,10 @@ const KEY = 'workspaceGlob.lastCompleteList';
 
 export class LastList {
   private readonly key: string;
+  /** How many searches have begun in this window. */
+  private begun = 0;
+  /** The number of the search whose list was remembered last in this window (0: none yet). */
+  private rememberedSearch = 0;
 
   /** `listsDirectory`: where the lists are saved, as a URI; `machine`: the host the extension runs on. */
   constructor(
@@ -42,7 +52,21 @@ export class LastList {
     this.key = `${KEY}:${JSON.stringify(machine)}:${listsDirectory}`;
   }
 
-  remember(list: RememberedList): Thenable<void> {
+  /** Numbers a search as it begins, for `remember`. */
+  begin(): number {
+    this.begun += 1;
+    return this.begun;
+  }
+
+  /**
+   * Remembers the list saved by the search `begin` numbered `search`, unless a search begun after
+   * it has had its list remembered already.
+   */
+  remember(list: RememberedList, search: number): Thenable<void> {
+    if (search < this.rememberedSearch) {
+      return Promise.resolve();
+    }
+    this.rememberedSearch = search;
     return this.memento.update(this.key, { file: list.file, title: list.title });
   }
 

@@ -163,10 +163,12 @@ describe('saved complete lists, read back by path', () => {
 
 describe('the last complete list, remembered', () => {
   const LISTS = 'file:///s/lists';
+  /** The number the first search of a window begins with (each instance here plays a window). */
+  const FIRST_SEARCH = 1;
   it('is recalled by a second instance over the same memento, as after a window reload', async () => {
     const store = new Map<string, string>();
     assert.equal(new LastList(mapMemento(store), LISTS).recall(), undefined);
-    await new LastList(mapMemento(store), LISTS).remember({ file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
+    await new LastList(mapMemento(store), LISTS).remember({ file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' }, FIRST_SEARCH);
     assert.deepEqual(new LastList(mapMemento(store), LISTS).recall(), { file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
     // A value of another shape (an older version, a hand edit) is no list.
     for (const key of store.keys()) {
@@ -179,8 +181,8 @@ describe('the last complete list, remembered', () => {
     const store = new Map<string, string>();
     // A remote extension host sees its own global storage as a file: URI on the remote's disk.
     const remote = 'file:///home/dev/.vscode-server/data/User/globalStorage/workspace-glob.workspace-glob';
-    await new LastList(mapMemento(store), remote).remember({ file: '/home/dev/lists/glob-2.txt', title: '* — 500 files' });
-    await new LastList(mapMemento(store), LISTS).remember({ file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
+    await new LastList(mapMemento(store), remote).remember({ file: '/home/dev/lists/glob-2.txt', title: '* — 500 files' }, FIRST_SEARCH);
+    await new LastList(mapMemento(store), LISTS).remember({ file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' }, FIRST_SEARCH);
     assert.deepEqual(new LastList(mapMemento(store), remote).recall(), { file: '/home/dev/lists/glob-2.txt', title: '* — 500 files' });
     assert.deepEqual(new LastList(mapMemento(store), LISTS).recall(), { file: '/s/lists/glob-1.txt', title: '*.ts — 4,097 files' });
     assert.equal(new LastList(mapMemento(store), 'file:///elsewhere').recall(), undefined);
@@ -193,8 +195,24 @@ describe('the last complete list, remembered', () => {
     // first one's list, a path on the other disk.
     const store = new Map<string, string>();
     const storage = 'file:///home/me/.vscode-server/data/User/globalStorage/workspace-glob.workspace-glob';
-    await new LastList(mapMemento(store), storage, 'build-a').remember({ file: '/home/me/lists/glob-1.txt', title: '* — 500 files' });
+    await new LastList(mapMemento(store), storage, 'build-a').remember({ file: '/home/me/lists/glob-1.txt', title: '* — 500 files' }, FIRST_SEARCH);
     assert.equal(new LastList(mapMemento(store), storage, 'build-b').recall(), undefined);
     assert.deepEqual(new LastList(mapMemento(store), storage, 'build-a').recall(), { file: '/home/me/lists/glob-1.txt', title: '* — 500 files' });
+  });
+
+  it('is a list of the newest search: one begun before it, that ends after it, does not take its place', async () => {
+    // Regression: a "Find Files" replaced by a newer one, or a slow tool call, saved its list
+    // after the newer search had, and "Open Last Complete List" opened the older list.
+    const store = new Map<string, string>();
+    const last = new LastList(mapMemento(store), LISTS);
+    const older = last.begin();
+    const newer = last.begin();
+    await last.remember({ file: '/s/lists/glob-2.txt', title: 'src/** — 200 files' }, newer);
+    await last.remember({ file: '/s/lists/glob-1.txt', title: '* — 9,000 files found so far' }, older);
+    assert.deepEqual(new LastList(mapMemento(store), LISTS).recall(), { file: '/s/lists/glob-2.txt', title: 'src/** — 200 files' });
+    // A search begun after it does take its place, whenever it ends.
+    const newest = last.begin();
+    await last.remember({ file: '/s/lists/glob-3.txt', title: '*.md — 150 files' }, newest);
+    assert.deepEqual(new LastList(mapMemento(store), LISTS).recall(), { file: '/s/lists/glob-3.txt', title: '*.md — 150 files' });
   });
 });

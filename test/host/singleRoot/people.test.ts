@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import { extensionApi, fixturesRoot, invokeGlob, pausedOrEnded, pauseFirstRipgrep, resume, waitFor, workspaceFolder } from '../hostHelpers';
@@ -272,6 +273,57 @@ describe('the complete list, the quick pick and @glob, for people', () => {
       }
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     }
+  }
+
+  it('a "Find Files" replaced by a newer one does not make its list the last complete list', async () => {
+    // Regression: the replaced search, stopped with all of bulk/ listed, saved that list, and
+    // "Open Last Complete List" opened it, though its pick was never shown and the newer search
+    // (one file, no list) was the one asked for.
+    const api = await extensionApi();
+    let ripgrep: string | undefined;
+    const listening = api.onDidRunRipgrep((event) => (ripgrep ??= event.command[0]));
+    try {
+      await invokeGlob({ pattern: '*.js' });
+    } finally {
+      listening.dispose();
+    }
+    assert.ok(ripgrep);
+    // VS Code's own ripgrep, whose walk then stays open until the search is stopped: the search
+    // it replaces has listed everything, so its list is one of every file, saved as it stops.
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'stalling-ripgrep-'));
+    const listed = path.join(scratch, 'listed');
+    const stalling = path.join(scratch, 'rg');
+    writeFileSync(stalling, `#!/bin/sh\n${shellWord(ripgrep)} "$@"\nstatus=$?\ncase " $* " in *" --null "*) : > ${shellWord(listed)}; exec sleep 600 ;; esac\nexit $status\n`, { mode: 0o755 });
+    const settings = vscode.workspace.getConfiguration('workspaceGlob');
+    const saved: string[] = [];
+    const searched = api.onDidSearch((result) => (result.spill?.saved ? saved.push(result.pattern) : undefined));
+    await settings.update('ripgrepPath', stalling, vscode.ConfigurationTarget.Global);
+    try {
+      const replaced = vscode.commands.executeCommand('workspaceGlob.findFiles', { pattern: '*', path: 'bulk' });
+      await waitFor('the first search to list bulk/', () => (existsSync(listed) ? true : undefined));
+      await settings.update('ripgrepPath', undefined, vscode.ConfigurationTarget.Global);
+      const newer = vscode.commands.executeCommand<vscode.Uri | undefined>('workspaceGlob.findFiles', { pattern: 'README.md' });
+      assert.equal(await replaced, undefined);
+      assert.deepEqual(saved, ['*'], 'the replaced search saved no list: nothing to test');
+      let settled = false;
+      void newer.then(() => (settled = true));
+      await waitFor('the newer pick to take the pick', async () => {
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        return settled ? true : undefined;
+      });
+      assert.equal((await newer)?.fsPath, path.join(workspaceFolder(), 'README.md'));
+      await vscode.commands.executeCommand('workspaceGlob.openLastList');
+      assert.equal(vscode.window.tabGroups.activeTabGroup.activeTab?.label, '*.js — 301 files');
+    } finally {
+      searched.dispose();
+      await settings.update('ripgrepPath', undefined, vscode.ConfigurationTarget.Global);
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  /** `text` as one word of a POSIX shell command. */
+  function shellWord(text: string): string {
+    return `'${text.replace(/'/g, `'\\''`)}'`;
   }
 
   it('an empty quick-pick search says why in a message whose button runs the search meant', async function () {
