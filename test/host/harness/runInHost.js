@@ -285,8 +285,11 @@ async function launchBrowser(playwright, install, dirs) {
 // ---------------------------------------------------------------------------------------------
 // Harness protocol (see the top of this file)
 
-/** Relative to each match: the match itself, unless it is in (or is) an aria-live region. */
-const OUTSIDE_LIVE_REGIONS = 'xpath=self::*[not(ancestor-or-self::*[@aria-live])]';
+/**
+ * Relative to each match: the match itself, unless it is in (or is) an aria-live region. One
+ * marked aria-live="off" announces nothing and is no such copy: the status bar is one (1.139).
+ */
+const OUTSIDE_LIVE_REGIONS = "xpath=self::*[not(ancestor-or-self::*[@aria-live and @aria-live != 'off'])]";
 /** The first visible match of a selector, outside aria-live regions: what click and wait act on. */
 function firstVisible(page, selector) {
   return page.locator(selector).filter({ visible: true }).locator(OUTSIDE_LIVE_REGIONS).first();
