@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { GlobResult, PagePath } from '../core';
 import type { GlobService } from './globService';
 import { offerCompleteList } from './completeListPick';
-import { escapeIcons } from './iconText';
+import { escapeIcons, iconsAsText } from './iconText';
 import { messageText } from './messageText';
 import { openList } from './listCommands';
 import { resultListTitle } from './listTitle';
@@ -93,7 +93,7 @@ async function search(
 ): Promise<{ readonly result: GlobResult; readonly next: NextSearch[] } | undefined> {
   try {
     const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: messageText(`Finding files matching "${input.pattern}"`), cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: iconsAsText(messageText(`Finding files matching "${input.pattern}"`)), cancellable: true },
       async (progress, token) => {
         const cancelled = token.onCancellationRequested(() => stop.cancel());
         try {

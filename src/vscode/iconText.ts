@@ -4,7 +4,14 @@
  * name, so a file named "$(alert) notes.txt" showed as "⚠ notes.txt" and one named "$(OUT).o" (an
  * unexpanded make variable) as ".o": a backslash before it keeps it as written. The quick pick's
  * title and a separator's label are plain text (VS Code 1.139), where the backslash would show, so
- * they take no escaping. Free of the `vscode` module so plain-Node tests can check it.
+ * they take no escaping.
+ *
+ * A progress notification's title is both: the notification shows it with every `$(name)` taken
+ * out, and once the notification is hidden the status bar shows it with each drawn as its icon
+ * (VS Code 1.139), so "Finding files matching "$(alert)*.log"" read "⚠*.log" there and "*.log" in
+ * the notification. A backslash would show in the notification; a word joiner between "$" and "("
+ * keeps it as written in both, and shows as nothing. Free of the `vscode` module so plain-Node
+ * tests can check it.
  */
 
 /** VS Code's icon syntax (`$(name)`, `$(name~spin)`). */
@@ -18,4 +25,11 @@ const ICON = /\$\([a-z0-9-]+?(?:~[a-z0-9-]*?)?\)/gi;
  */
 export function escapeIcons(text: string): string {
   return text.replace(ICON, (match) => `\\${match}`);
+}
+
+const WORD_JOINER = '\u2060';
+
+/** `text` shown as written both where `$(name)` is drawn as an icon and where it is taken out (a progress title). */
+export function iconsAsText(text: string): string {
+  return text.replace(ICON, (match) => `$${WORD_JOINER}${match.slice(1)}`);
 }

@@ -87,6 +87,55 @@ export function pauseFirstRipgrep(onDidRunRipgrep: vscode.Event<RipgrepEvent>): 
   return { pid: () => pid, dispose: () => listener.dispose() };
 }
 
+/**
+ * Starts a search with `start` and holds its first ripgrep paused while `whilePaused` runs, given
+ * that ripgrep's pid and the search. ripgrep's start reaches this thread from the search's own
+ * thread, so on a busy machine ripgrep can be done before it is paused; such an attempt shows
+ * nothing of a search stopped mid-way, and is made again, 5 times at most. Each attempt's search
+ * has ended when it is over, its pick closed: one left running was heard of by the next test.
+ */
+export async function whileFirstRipgrepPaused<T>(
+  onDidRunRipgrep: vscode.Event<RipgrepEvent>,
+  start: () => Thenable<T>,
+  whilePaused: (pid: number, search: Thenable<T>) => Promise<void>,
+): Promise<void> {
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    const paused = pauseFirstRipgrep(onDidRunRipgrep);
+    let search: Thenable<T> | undefined;
+    try {
+      search = start();
+      const pid = await waitFor('ripgrep to start', paused.pid);
+      if ((await pausedOrEnded(pid)) === 'T') {
+        await whilePaused(pid, search);
+        return;
+      }
+    } finally {
+      paused.dispose();
+      const pid = paused.pid();
+      if (pid !== undefined) {
+        resume(pid);
+      }
+      if (search !== undefined) {
+        await ended(search);
+      }
+    }
+  }
+  throw new Error('ripgrep finished before it could be paused, 5 times in a row');
+}
+
+/** Resolves once `search` has ended, closing any pick it shows meanwhile. */
+async function ended(search: Thenable<unknown>): Promise<void> {
+  let settled = false;
+  Promise.resolve(search).then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await waitFor('the search to end', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    return settled ? true : undefined;
+  });
+}
+
 /** Lets a paused process go on, if it is still there. */
 export function resume(pid: number): void {
   try {
