@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as nodePath from 'node:path';
 import { glob } from '../../src/core';
+import { spillLinks } from '../../src/core/spill/spillFormat';
 import { withDistinctNames } from '../../src/core/request/folderNames';
 import { testRipgrep } from './helpers/ripgrep';
 import { TempTree } from './helpers/tree';
@@ -45,4 +46,58 @@ describe('workspace folders that share a name (folderNames.ts)', () => {
       tree.remove();
     }
   });
+
+  it('writes "-" for the "/" of a name that starts with another folder s name, and leaves other names holding "/" as they are', () => {
+    const names = (folders: ReadonlyArray<{ name: string; path: string }>): string[] => withDistinctNames(folders, nodePath.posix).map((folder) => folder.name);
+    assert.deepEqual(names([{ name: 'client', path: '/w/client' }, { name: 'client/web', path: '/w/webapp' }]), ['client', 'client-web']);
+    assert.deepEqual(names([{ name: 'a/b', path: '/w/ab' }, { name: 'a/b/c', path: '/w/abc' }]), ['a/b', 'a-b-c']);
+    assert.deepEqual(names([{ name: 'client', path: '/w/client' }, { name: 'client/', path: '/w/other' }]), ['client', 'client-']);
+    // Written so, a name can start another's in turn, or be another's: those are told apart too.
+    assert.deepEqual(names([{ name: 'client', path: '/w/client' }, { name: 'client/web', path: '/w/webapp' }, { name: 'client-web/api', path: '/w/api' }]), ['client', 'client-web', 'client-web-api']);
+    assert.deepEqual(names([{ name: 'client', path: '/w/client' }, { name: 'client/web', path: '/one/webapp' }, { name: 'client-web', path: '/two/webapp' }]), [
+      'client',
+      'client-web (one)',
+      'client-web (two)',
+    ]);
+    // Names holding "/" that start no other stay as they are: "path" reads them so.
+    const apart = [{ name: 'client/web', path: '/w/webapp' }, { name: 'client/api', path: '/w/api' }];
+    assert.equal(withDistinctNames(apart, nodePath.posix), apart);
+  });
+
+  it('shows a folder named with "/" apart from the one its name starts with, with the complete list s links right', async () => {
+    // Regression: beside a folder named "client", the folder named "client/web" showed its
+    // src/a.ts as "client/web/src/a.ts", as client's own web/src/a.ts is shown, and the complete
+    // list's link of each opened the one in client/web (or no file, for client's b.ts).
+    const tree = new TempTree().write({
+      'client/web/src/a.ts': { mtime: 1, content: 'client' },
+      'client/web/src/b.ts': { mtime: 2, content: 'client' },
+      'webapp/src/a.ts': { mtime: 3, content: 'webapp' },
+      'webapp/src/c.ts': { mtime: 4, content: 'webapp' },
+    });
+    try {
+      const folders = [
+        { name: 'client', path: tree.path('client') },
+        { name: 'client/web', path: tree.path('webapp') },
+      ];
+      const result = await glob({ pattern: '*.ts' }, folders, { ripgrepPath: await testRipgrep(), maxResults: 2, spillDirectory: tree.path('.lists') });
+      assert.deepEqual(result.topLevel.entries.map((entry) => entry.label), ['client/web/', 'client-web/src/']);
+      assert.deepEqual(result.page.map((path) => path.shown), ['client/web/src/a.ts', 'client-web/src/a.ts']);
+      const list = readFileSync(result.spill?.saved ? result.spill.path : '', 'utf8');
+      const links = spillLinks(list, 10).map((link) => [list.split('\n')[link.line], readFileSync(nodePath.join(link.root, String(link.relative)), 'utf8')]);
+      assert.deepEqual(links, [
+        ['client/web/src/a.ts', 'client'],
+        ['client/web/src/b.ts', 'client'],
+        ['client-web/src/a.ts', 'webapp'],
+        ['client-web/src/c.ts', 'webapp'],
+      ]);
+      // As shown, a "path" names each.
+      const inWebapp = await glob({ pattern: '*.ts', path: 'client-web/src' }, folders, { ripgrepPath: await testRipgrep() });
+      assert.deepEqual(inWebapp.page.map((path) => path.shown), ['client-web/src/a.ts', 'client-web/src/c.ts']);
+      const inClient = await glob({ pattern: '*.ts', path: 'client/web/src' }, folders, { ripgrepPath: await testRipgrep() });
+      assert.deepEqual(inClient.page.map((path) => path.shown), ['client/web/src/a.ts', 'client/web/src/b.ts']);
+    } finally {
+      tree.remove();
+    }
+  });
 });
+

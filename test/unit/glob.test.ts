@@ -1611,20 +1611,26 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
-  it('says to pass the folder of the longest name a pattern starts with, a name that holds "/" too', async () => {
-    // Regression: beside a folder named "front", one named "front/end" (a workspace file may name
-    // it so) was passed over: "front/end/src/*.ts" was said to mean "end/src/*.ts" in "front".
+  it('says to pass the folder of the name a pattern starts with, a name that holds "/" too', async () => {
+    // Regression: beside a folder named "docs", one named "front/end" (a workspace file may name
+    // it so) was passed over: "front/end/src/*.ts" was not said to mean "src/*.ts" in "front/end".
+    const docs = new TempTree().write({ 'a.md': 1 });
     const front = new TempTree().write({ 'docs/a.md': 1 });
     const end = new TempTree().write({ 'src/main.ts': 1 });
     try {
       const ripgrepPath = await testRipgrep();
-      const folders = [{ name: 'front', path: front.root }, { name: 'front/end', path: end.root }];
+      const folders = [{ name: 'docs', path: docs.root }, { name: 'front/end', path: end.root }];
       const result = await glob({ pattern: 'front/end/src/*.ts' }, folders, { ripgrepPath });
       assert.equal(result.total, 0);
       assert.ok(result.text.includes('To search "front/end" alone, pass it as "path" and the rest as the pattern: "path": "front/end", "pattern": "src/*.ts".'), result.text);
       const followed = await glob({ pattern: 'src/*.ts', path: 'front/end' }, folders, { ripgrepPath });
       assert.deepEqual(followed.page.map((path) => path.shown), ['front/end/src/main.ts']);
+      // Beside a folder named "front", it is shown, and named to the model, as "front-end" (folderNames.ts).
+      const beside = [{ name: 'front', path: front.root }, { name: 'front/end', path: end.root }];
+      const besideResult = await glob({ pattern: 'front-end/src/*.ts' }, beside, { ripgrepPath });
+      assert.ok(besideResult.text.includes('To search "front-end" alone, pass it as "path" and the rest as the pattern: "path": "front-end", "pattern": "src/*.ts".'), besideResult.text);
     } finally {
+      docs.remove();
       front.remove();
       end.remove();
     }

@@ -202,12 +202,16 @@ describe('request: resolving path and pattern', () => {
     }
   });
 
-  it('reads a path starting with a folder name that holds "/" as that folder, the longest name first', async () => {
+  it('reads a path starting with a folder name that holds "/" as that folder, and as it is shown beside the folder its name starts with', async () => {
     // Regression: a workspace file named a folder "front/end"; its files were shown as
     // "front/end/src/…", and "path": "front/end/src" was looked for in the folder named "front".
     const named = { name: 'front/end', path: back.path };
-    const request = await resolveRequest({ pattern: '*', path: 'front/end/src' }, { folders: [front, named] });
+    const request = await resolveRequest({ pattern: '*', path: 'front/end/src' }, { folders: [{ name: 'other', path: front.path }, named] });
     assert.deepEqual(request.scopes.map((scope) => [scope.walkRoot, scope.rootSegments, scope.entryPrefix]), [[back.path, ['src'], 'front/end/src/']]);
+    // Beside a folder named "front" it is shown as "front-end" (folderNames.ts), and read so:
+    // "front/end/src" is the one in front, as its files are shown.
+    const beside = await resolveRequest({ pattern: '*', path: 'front-end/src' }, { folders: [front, named] });
+    assert.deepEqual(beside.scopes.map((scope) => [scope.walkRoot, scope.rootSegments, scope.entryPrefix]), [[back.path, ['src'], 'front-end/src/']]);
     const shorter = await resolveRequest({ pattern: '*', path: 'front/src' }, { folders: [front, named] });
     assert.deepEqual(shorter.scopes.map((scope) => [scope.walkRoot, scope.entryPrefix]), [[front.path, 'front/src/']]);
   });

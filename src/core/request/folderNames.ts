@@ -1,15 +1,28 @@
 /**
- * Names for workspace folders that no two share. VS Code names a folder after its directory, so
- * two clones of one repository, or frontend/app beside backend/app, are both "app": their paths
- * ("app/src/x.ts"), their entries and the complete list's links could not tell them apart, and a
- * "path" starting with "app" reached the first only. A shared name is told apart by the folder's
- * parent directory ("app (frontend)"), and by a number where that is shared too ("app (2)").
+ * Names for workspace folders that no two share, and that no two start alike. VS Code names a
+ * folder after its directory, so two clones of one repository, or frontend/app beside
+ * backend/app, are both "app": their paths ("app/src/x.ts"), their entries and the complete
+ * list's links could not tell them apart, and a "path" starting with "app" reached the first only.
+ * A shared name is told apart by the folder's parent directory ("app (frontend)"), and by a
+ * number where that is shared too ("app (2)").
+ *
+ * A workspace file may name a folder anything, "/" included, and such a name is shown as it is
+ * ("client/web/src/x.ts"), and read so in "path". But beside a folder named "client", the folder
+ * "client/web" showed its src/x.ts as "client/web/src/x.ts", as client's own web/src/x.ts is
+ * shown, and the complete list's link of both opened the one in client/web. A name that starts
+ * with another folder's name and a "/" has its "/" written "-" ("client-web/src/x.ts"): a
+ * look-alike slash would be typed back as "/", and read as the other folder.
  */
 
 import * as nodePath from 'node:path';
 import type { WorkspaceFolder } from './request';
 
 export function withDistinctNames(folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath = nodePath): readonly WorkspaceFolder[] {
+  // First apart from the names they start with: "client-web" may then be another folder's name too.
+  return withUnsharedNames(withUnnestedNames(folders), paths);
+}
+
+function withUnsharedNames(folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): readonly WorkspaceFolder[] {
   const shared = (named: readonly WorkspaceFolder[], name: (folder: WorkspaceFolder) => string): Set<string> => {
     const seen = new Map<string, number>();
     for (const folder of named) {
@@ -36,4 +49,22 @@ export function withDistinctNames(folders: readonly WorkspaceFolder[], paths: no
     counted.set(folder.name, number);
     return { ...folder, name: `${folders[i].name} (${number})`, sharedName: folders[i].name };
   });
+}
+
+/**
+ * Folders whose name starts with another's and a "/", with each "/" of it written "-". A name so
+ * written holds no "/", so it starts with no other; but another name may start with it
+ * ("client-web/api" beside the "client-web" that "client/web" became), so the look is made again
+ * until none does: at most once more than there are names holding "/".
+ */
+function withUnnestedNames(folders: readonly WorkspaceFolder[]): readonly WorkspaceFolder[] {
+  let named = folders;
+  for (;;) {
+    const names = new Set(named.map((folder) => folder.name));
+    const nested = (name: string): boolean => [...name.matchAll(/\//g)].some((slash) => names.has(name.slice(0, slash.index)));
+    if (!named.some((folder) => nested(folder.name))) {
+      return named;
+    }
+    named = named.map((folder) => (nested(folder.name) ? { ...folder, name: folder.name.replace(/\//g, '-') } : folder));
+  }
 }

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { extensionApi, invokeGlob, pagePaths, workspaceFolder } from '../hostHelpers';
+import { extensionApi, invokeGlob, pagePaths, waitFor, workspaceFolder } from '../hostHelpers';
 
 describe('the glob tool in a multi-root workspace', () => {
   before(async () => {
@@ -60,4 +60,49 @@ describe('the glob tool in a multi-root workspace', () => {
     assert.equal(paths.length, 8);
     assert.ok(paths.every((shown) => shown.startsWith('back/db/')));
   });
+
+  it('tells a folder whose name holds "/" from the folder its name starts with, and the complete list s links open each one s file', async () => {
+    // Regression: a workspace file may name a folder anything; one named "front/src" showed its
+    // view-0.ts as "front/src/view-0.ts", as front's own src/view-0.ts is shown, and both lines of
+    // the complete list opened the file in "front/src".
+    const named = path.join(path.dirname(workspaceFolder(0)), 'named-with-slash');
+    mkdirSync(named, { recursive: true });
+    writeFileSync(path.join(named, 'view-0.ts'), '');
+    const settings = vscode.workspace.getConfiguration('workspaceGlob');
+    await settings.update('maxResults', 1, vscode.ConfigurationTarget.Global);
+    await changedFolders(() => vscode.workspace.updateWorkspaceFolders(2, 0, { uri: vscode.Uri.file(named), name: 'front/src' }));
+    try {
+      const text = await invokeGlob({ pattern: 'view-0.ts' });
+      assert.match(text, /The complete list of 2 paths/);
+      await vscode.commands.executeCommand('workspaceGlob.openLastList');
+      const list = await waitFor('the list editor', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'workspace-glob-list' ? vscode.window.activeTextEditor.document : undefined));
+      const lines = list.getText().split('\n');
+      const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', list.uri);
+      assert.deepEqual(
+        links.map((link) => [lines[link.range.start.line], link.target?.fsPath]).sort(),
+        [
+          ['front-src/view-0.ts', path.join(named, 'view-0.ts')],
+          ['front/src/view-0.ts', path.join(workspaceFolder(0), 'src', 'view-0.ts')],
+        ],
+      );
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await changedFolders(() => vscode.workspace.updateWorkspaceFolders(2, 1));
+      await settings.update('maxResults', undefined, vscode.ConfigurationTarget.Global);
+      rmSync(named, { recursive: true, force: true });
+    }
+  });
+
+  /** Runs `change` (a call to updateWorkspaceFolders) and resolves once the folders have changed. */
+  async function changedFolders(change: () => boolean): Promise<void> {
+    const changed = new Promise<void>((resolve) => {
+      const listener = vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        listener.dispose();
+        resolve();
+      });
+    });
+    assert.ok(change(), 'VS Code refused the change of workspace folders');
+    await changed;
+  }
 });
+
