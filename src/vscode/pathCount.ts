@@ -19,7 +19,13 @@ export function pathCount(total: number, distinctFiles: DistinctFiles | undefine
   return `${paths} ${total === 1 ? 'path' : 'paths'} (${files})`;
 }
 
-/** The distinct files of a result whose paths are fewer files, as a saved list's header gives them back. */
-export function distinctFilesOf(result: Pick<GlobResult, 'total' | 'aliases' | 'unread'>): DistinctFiles | undefined {
-  return result.aliases > 0 ? { count: result.total - result.aliases, atMost: result.unread > 0 } : undefined;
+/**
+ * The distinct files of a result whose paths are (or may be) fewer files, as a saved list's
+ * header gives them back: an upper bound where a stop left some paths uncompared.
+ */
+export function distinctFilesOf(result: Pick<GlobResult, 'total' | 'aliases' | 'unread' | 'aliasesUncompared'>): DistinctFiles | undefined {
+  if (result.aliases === 0 && result.aliasesUncompared === undefined) {
+    return undefined;
+  }
+  return { count: result.total - result.aliases, atMost: result.unread > 0 || result.aliasesUncompared !== undefined };
 }

@@ -12,7 +12,7 @@ import { aliasCount } from '../../src/core/order/aliases';
 import { readSavedListHeader } from '../../src/core/spill/savedList';
 import { parseSpillHeader } from '../../src/core/spill/spillFormat';
 import { listTitle, resultListTitle } from '../../src/vscode/listTitle';
-import { pathCount } from '../../src/vscode/pathCount';
+import { distinctFilesOf, pathCount } from '../../src/vscode/pathCount';
 import type { StatMode } from '../../src/core/walk/modifiedTimes';
 import { ManualTimer } from './helpers/manualTimer';
 import { testRipgrep } from './helpers/ripgrep';
@@ -105,6 +105,9 @@ describe('paths that lead to one file', () => {
     assert.ok(readBack);
     assert.equal(listTitle(readBack), '*.ts — 61 paths (31 distinct files)');
     assert.equal(pathCount(3, { count: 1, atMost: true }), '3 paths (at most 1 distinct file)');
+    // Paths a stop left uncompared may lead to one file too: "at most", though none was found to.
+    assert.deepEqual(distinctFilesOf({ total: 5, aliases: 0, unread: 0, aliasesUncompared: { paths: 2, because: 'cancelled' } }), { count: 5, atMost: true });
+    assert.equal(distinctFilesOf({ total: 5, aliases: 0, unread: 0 }), undefined);
     // Where each path is a file of its own, nothing changes: a list saved before reads as it did.
     assert.equal(listTitle({ pattern: '*.ts', total: 1, complete: true }), '*.ts — 1 file');
     assert.equal(parseSpillHeader('# Workspace Glob: complete list\n# pattern: "*"\n# roots: []\n# total: 7 files (complete)\n\n')?.total, 7);
@@ -183,6 +186,7 @@ describe('paths that lead to one file', () => {
     const result = await search(tree, '*.txt', {
       rules: { followSymlinks: true },
       maxResults: 10,
+      spillDirectory: tree.path('.lists'),
       timeoutMs: 60_000,
       startTimer: timer.startTimer,
       onRipgrep: (event) => (event.phase === 'end' ? timer.fire() : undefined),
@@ -197,6 +201,20 @@ describe('paths that lead to one file', () => {
       aliasLine(result),
       `The 20,000 paths are at most 20,000 distinct files; ${uncompared.toLocaleString('en-US')} paths that share an inode number with another path here, so may lead to the same file (by a symbolic or hard link, or a directory mounted in two places), were not compared: the search reached its time limit first; the ${unread} whose times were not read were not compared.`,
     );
+    // The complete list and its tab count paths too, not files (regression: "20000 files", as if
+    // every path were a file of its own, where the footer said "at most").
+    assert.ok(result.spill?.saved, 'the list is saved');
+    const header = readFileSync(result.spill.path, 'utf8').split('\n\n')[0].split('\n');
+    assert.ok(header.some((line) => /^# total: 20000 paths \(INCOMPLETE/.test(line)), header.join('\n'));
+    assert.ok(
+      header.includes(
+        `# distinct files: at most 20000; 0 of the paths lead to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places); ${uncompared} that share an inode number with another path here were not compared, the search stopped first; the ${result.unread} whose times were not read were not compared`,
+      ),
+      header.join('\n'),
+    );
+    assert.match(resultListTitle(result), / — 20,000 paths \(at most 20,000 distinct files\) found so far$/);
+    const readBack = await readSavedListHeader(result.spill.path);
+    assert.deepEqual(readBack?.distinctFiles, { count: 20_000, atMost: true });
   });
 
   it('does not say a link leads there when a directory is mounted in two places', async function () {

@@ -159,6 +159,7 @@ export class CompletedSearch implements GlobSearch {
         total: order.length,
         ...(found.skipped > 0 ? { unread: found.skipped } : {}),
         ...(this.parts.aliases > 0 ? { aliases: this.parts.aliases } : {}),
+        ...(this.parts.aliasesUncompared ? { aliasesUncompared: this.parts.aliasesUncompared.paths } : {}),
         complete: incompleteBecause === undefined,
         ...(incompleteBecause ? { stopped: this.parts.boundReached && incompleteBecause !== 'limit' ? `limit, then ${incompleteBecause}` : incompleteBecause } : {}),
         savedAt: this.parts.now(),

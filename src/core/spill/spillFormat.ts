@@ -22,6 +22,8 @@ export interface SpillHeader {
   readonly unread?: number;
   /** Paths that lead to a file another path of the list leads to as well (order/aliases.ts). */
   readonly aliases?: number;
+  /** Paths that share an inode number with another, left uncompared by a stop: any may lead to one file too. */
+  readonly aliasesUncompared?: number;
   readonly complete: boolean;
   /** Why the search stopped early, when it did. */
   readonly stopped?: string;
@@ -48,21 +50,27 @@ export function spillHeaderParts(header: SpillHeader): { readonly before: string
     `# roots: ${escapedJson(header.roots)}`,
     ...(header.searched ? [`# searched: ${escapedJson(header.searched)}`] : []),
     `# order: modification time, oldest first; equal times by path${header.unread ? `; the last ${header.unread}, whose times were not read, by path` : ''}`,
-    // Where some paths lead to one file, the total is one of paths, as the footer says it.
-    `# total: ${header.total} ${header.aliases ? 'paths' : 'files'} (${status})`,
-    ...(header.aliases ? [distinctFilesLine(header.total, header.aliases, header.unread ?? 0)] : []),
+    // Where some paths lead (or may lead) to one file, the total is one of paths, as the footer says it.
+    `# total: ${header.total} ${header.aliases || header.aliasesUncompared ? 'paths' : 'files'} (${status})`,
+    ...(header.aliases || header.aliasesUncompared ? [distinctFilesLine(header)] : []),
     '',
   ].join('\n');
   return { before, listed: spillListedLine(header.total, header.total), after: `\n# saved: ${header.savedAt.toISOString()}\n\n` };
 }
 
 /**
- * How many distinct files the paths are, where some lead to one file. Paths whose times were not
- * read were not compared, so then the count is an upper bound, as the footer says.
+ * How many distinct files the paths are, where some lead (or may lead) to one file. Paths whose
+ * times were not read, or that a stop left before they were compared, were not compared, so then
+ * the count is an upper bound, as the footer says.
  */
-function distinctFilesLine(total: number, aliases: number, unread: number): string {
-  const notCompared = unread > 0 ? `; the ${unread} whose times were not read were not compared` : '';
-  return `# distinct files: ${unread > 0 ? 'at most ' : ''}${total - aliases}; ${aliases} of the paths ${aliases === 1 ? 'leads' : 'lead'} to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places)${notCompared}`;
+function distinctFilesLine(header: SpillHeader): string {
+  const { total, aliases = 0, unread = 0, aliasesUncompared = 0 } = header;
+  const found = `${aliases} of the paths ${aliases === 1 ? 'leads' : 'lead'} to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places)`;
+  const notCompared = [
+    ...(aliasesUncompared > 0 ? [`${aliasesUncompared} that share an inode number with another path here were not compared, the search stopped first`] : []),
+    ...(unread > 0 ? [`the ${unread} whose times were not read were not compared`] : []),
+  ];
+  return `# distinct files: ${unread > 0 || aliasesUncompared > 0 ? 'at most ' : ''}${total - aliases}; ${[found, ...notCompared].join('; ')}`;
 }
 
 /**
