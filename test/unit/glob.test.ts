@@ -950,6 +950,11 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       ['{/,}b', ['/b', 'b']],
       // Regression: offered "{x/b,xb}", anchored as a whole, which missed "y/xb".
       ['x{/,}b', ['x/b', 'xb']],
+      // Regression: ".." was left in the braces, where nothing takes it away and it matches no path:
+      // "src/{..,}/" was offered "{src/..,src}/", src's files, where "src/../" alone is every file.
+      ['src/{..,}/', ['src/../', 'src/']],
+      ['src/gen/{..,}/*.ts', ['src/gen/../*.ts', 'src/gen/*.ts']],
+      ['src/{lib,.,}/*.ts', ['src/lib/*.ts', 'src/./*.ts', 'src/*.ts']],
     ];
     for (const [pattern, apart] of cases) {
       const answer = await search(tree, { pattern });

@@ -145,9 +145,20 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     assert.deepEqual(posix('~/ws/{src,}/'), { emptyAlternative: { writtenOut: '~/ws/' } });
     assert.deepEqual(posix('src/{lib,}/'), { emptyAlternative: { writtenOut: 'src/' } });
     assert.deepEqual(patternSlips('C:\\ws\\{src,}\\', false), { emptyAlternative: { writtenOut: 'C:/ws/' } });
-    // Not where neither holds the other, nor where ".." climbs out of the shorter one.
+    // Not where neither holds the other.
     assert.deepEqual(posix('src/{lib,}x/'), { emptyAlternative: { writtenOut: 'src/{libx,x}/' } });
-    assert.deepEqual(posix('src/{..,}/'), { emptyAlternative: { writtenOut: '{src/..,src}/' } });
+  });
+
+  it('takes "." and ".." away in each alternative, as the pattern alone (regression: "src/{..,}/" was offered "{src/..,src}/", which matched src/ alone)', () => {
+    // In the braces ripgrep takes them as written, and no path holds one; alone, "src/../" is every file.
+    assert.deepEqual(posix('src/{..,}/'), { emptyAlternative: { writtenOut: '*' } });
+    assert.deepEqual(posix('!src/{,..}/*'), { emptyAlternative: { writtenOut: '!{src/*,*}' } });
+    assert.deepEqual(posix('src/gen/{..,}/*.ts'), { emptyAlternative: { writtenOut: 'src/{*.ts,gen/*.ts}' } });
+    assert.deepEqual(posix('src/{lib,.,}/*.ts'), { emptyAlternative: { writtenOut: 'src/{lib/*.ts,*.ts}' } });
+    assert.deepEqual(patternSlips('src\\gen\\{..,}\\*.ts', false), { emptyAlternative: { writtenOut: 'src/{*.ts,gen/*.ts}' } });
+    // A ".." the tool refuses alone, above the search root or after "**", is not written out.
+    assert.deepEqual(posix('{..,}/*.ts'), { emptyAlternative: {} });
+    assert.deepEqual(posix('**/{..,}/a'), { emptyAlternative: {} });
   });
 
   it('gives a Windows path with "/" where "\\" escapes, and not on Windows', () => {

@@ -64,8 +64,13 @@ export function emptyAlternativeIn(pattern: string, posix: boolean): EmptyAltern
  * "src/*.ts", where "src//*.ts" matched nothing), and one it stood before anchors it.
  */
 interface Piece {
-  /** Its segments, without empty ones; before the pattern's trailing "/", without a last "**". */
+  /**
+   * Its segments, without empty ones, and with each "." and ".." taken away as the tool takes them
+   * from a pattern (patternPath.ts); before the pattern's trailing "/", without a last "**".
+   */
   readonly segments: readonly string[];
+  /** Its ".." climbs back to the search root: alone, it is every file ("src/.." is "**"). */
+  readonly everyFile: boolean;
   /**
    * Tied to the search root, as the pattern alone would be (SPEC §1): it holds a "/", or the
    * pattern has a leading "/" or "./" or a trailing "/". Without, it matches at any depth: "{/,}b"
@@ -73,8 +78,9 @@ interface Piece {
    */
   readonly anchored: boolean;
   /**
-   * Read in the braces as it reads alone: no "/" in it is doubled, first or last, which ripgrep
-   * takes as written there ("{/,}b" ran "/b" as a path that starts with "/": none does).
+   * Read in the braces as it reads alone: no "/" in it is doubled, first or last, and it has no
+   * "." or ".." segment, which ripgrep takes as written there ("{/,}b" ran "/b" as a path that
+   * starts with "/": none does).
    */
   readonly asRun: boolean;
   /** Its text, ending in "/" where the pattern's trailing "/" is not its own. */
@@ -99,13 +105,19 @@ function writtenOut(pattern: string, delimiters: readonly number[], posix: boole
   const after = pattern.slice(close + 1, pattern.length - trail.length);
   const arms = delimiters.slice(1).map((end, i) => pattern.slice(delimiters[i] + 1, end));
   const pieces = arms.map((arm) => readPiece(`${before}${arm}${after}`, lead, trail, posix));
+  // A ".." that climbs above the search root or follows "**" is refused alone: nothing to write out.
+  if (!pieces.every((piece): piece is Piece => piece !== undefined)) {
+    return {};
+  }
   // Before the trailing "/", an empty piece is a "/" alone, every file (SPEC §1), and so is the
   // whole: "{src,}/" meant "src/" or every file (regression: it was offered "src/"). So is one
-  // after a leading "/" or "./": "/{src,}" meant "/src" or every file, not "/src" alone.
-  if ((trail || lead.includes('/')) && pieces.some((piece) => piece.segments.length === 0)) {
+  // after a leading "/" or "./": "/{src,}" meant "/src" or every file, not "/src" alone; and one
+  // whose ".." climbs back to the search root: "src/{..,}/" meant "src/../", every file
+  // (regression: it was offered "{src/..,src}/", where ".." in the braces matched no path).
+  if (pieces.some((piece) => piece.everyFile || ((trail || lead.includes('/')) && piece.segments.length === 0))) {
     return { writtenOut: `${lead.startsWith('!') ? '!' : ''}*` };
   }
-  if (emptyLosesNothing(readPiece(`${before}${after}`, lead, trail, posix), pieces.filter((_, i) => arms[i] !== ''), trail)) {
+  if (emptyLosesNothing(pieces[arms.indexOf('')], pieces.filter((_, i) => arms[i] !== ''), trail)) {
     return undefined;
   }
   // A piece ending in "/" would mean everything under it only at the pattern's end.
@@ -131,9 +143,12 @@ function writtenOut(pattern: string, delimiters: readonly number[], posix: boole
   return { writtenOut: `${lead}${anchoring}${body}${trail}` };
 }
 
-function readPiece(text: string, lead: string, trail: string, posix: boolean): Piece {
+function readPiece(text: string, lead: string, trail: string, posix: boolean): Piece | undefined {
   const segments = pathSegments(text, posix);
-  const named = segments.filter((segment) => segment !== '');
+  const named = withoutDots(segments.filter((segment) => segment !== ''));
+  if (named === undefined) {
+    return undefined;
+  }
   // Before the trailing "/", a piece's own last "**" says again what the "/" says ("src/gen/**/"
   // is "src/gen/"), and inside the braces it says less: a "**" that ends an alternative is any
   // text, so the "/" after the group needed a directory more ("src/{gen/**,**}/" found no file
@@ -141,7 +156,36 @@ function readPiece(text: string, lead: string, trail: string, posix: boolean): P
   while (trail && named[named.length - 1] === '**') {
     named.pop();
   }
-  return { segments: named, anchored: trail !== '' || lead.includes('/') || text.includes('/'), asRun: !segments.includes(''), text };
+  return {
+    segments: named,
+    everyFile: named.length === 0 && segments.includes('..'),
+    anchored: trail !== '' || lead.includes('/') || text.includes('/'),
+    asRun: !segments.some((segment) => segment === '' || segment === '.' || segment === '..'),
+    text,
+  };
+}
+
+/**
+ * `segments` as the tool reads them alone: a "." is dropped and a ".." takes the segment before it
+ * away, as in a path; in the braces ripgrep took them as written, matching no path. A last "." is
+ * kept: the "." ".{a,}" drops names the name ".", no file's (emptyLosesNothing). Undefined where
+ * a ".." has nothing before it to take or follows "**", which the tool refuses.
+ */
+function withoutDots(segments: readonly string[]): string[] | undefined {
+  const kept: string[] = [];
+  for (const [i, segment] of segments.entries()) {
+    if (segment === '.' && i < segments.length - 1) {
+      continue;
+    }
+    if (segment !== '..') {
+      kept.push(segment);
+    } else if (kept.length === 0 || kept[kept.length - 1] === '**') {
+      return undefined;
+    } else {
+      kept.pop();
+    }
+  }
+  return kept;
 }
 
 /**
@@ -192,9 +236,9 @@ function distinctPieces(pieces: readonly Piece[]): Piece[] {
   return distinct.filter((piece) => !distinct.some((other) => holdsByName(other, piece)));
 }
 
-/** Whether `segments` begin with every one of `start` and go on only downwards (no ".."). */
+/** Whether `segments` begin with every one of `start` (a piece's have no ".." left: readPiece). */
 function startsWith(segments: readonly string[], start: readonly string[]): boolean {
-  return start.length <= segments.length && start.every((segment, i) => segments[i] === segment) && !segments.slice(start.length).includes('..');
+  return start.length <= segments.length && start.every((segment, i) => segments[i] === segment);
 }
 
 /** The leading segments every piece has, short of the last one of any. */
