@@ -938,6 +938,8 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       // Regression: offered "src/{gen/**,**}/", which found no file directly in src/.
       ['src/{gen,}/**/', ['src/gen/**/', 'src/**/']],
       ['src/{gen,}/**', ['src/gen/**', 'src/**']],
+      // Regression: said to lose nothing, as if "**/" in the braces were the "/" it is alone.
+      ['src/{,**}/', ['src/', 'src/**/']],
       ['{src,}/**/', ['src/**/', '/**/']],
       // Regression: the group was the whole pattern but for its "/" or "./", and the empty
       // alternative, that lead alone (every file), was said to lose nothing.

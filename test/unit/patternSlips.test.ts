@@ -136,6 +136,9 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     assert.deepEqual(posix('src/{gen,}/**/**/'), { emptyAlternative: { writtenOut: 'src/' } });
     // Not where the "**" ends the pattern: there it is no "**" too many, and means what it does outside braces.
     assert.deepEqual(posix('src/{gen,}/**'), { emptyAlternative: { writtenOut: 'src/{gen/**,**}' } });
+    // Regression: "src/{,**}/" was said to lose nothing, its "src/**/" taken for the "src/" it is
+    // alone; in the braces it found no file directly in src/.
+    assert.deepEqual(posix('src/{,**}/'), { emptyAlternative: { writtenOut: 'src/' } });
   });
 
   it('writes out alternatives before a trailing "/" as the one that holds the others (regression: "/home/me/ws/{src,}/" was offered "/home/me/{ws/src,ws}/")', () => {

@@ -80,7 +80,7 @@ interface Piece {
   /**
    * Read in the braces as it reads alone: no "/" in it is doubled, first or last, and it has no
    * "." or ".." segment, which ripgrep takes as written there ("{/,}b" ran "/b" as a path that
-   * starts with "/": none does).
+   * starts with "/": none does), nor a last "**" before the trailing "/".
    */
   readonly asRun: boolean;
   /** Its text, ending in "/" where the pattern's trailing "/" is not its own. */
@@ -152,7 +152,8 @@ function readPiece(text: string, lead: string, trail: string, posix: boolean): P
   // Before the trailing "/", a piece's own last "**" says again what the "/" says ("src/gen/**/"
   // is "src/gen/"), and inside the braces it says less: a "**" that ends an alternative is any
   // text, so the "/" after the group needed a directory more ("src/{gen/**,**}/" found no file
-  // directly in src/).
+  // directly in src/). Such a piece is then not read in the braces as alone.
+  const ends = named.length;
   while (trail && named[named.length - 1] === '**') {
     named.pop();
   }
@@ -160,7 +161,7 @@ function readPiece(text: string, lead: string, trail: string, posix: boolean): P
     segments: named,
     everyFile: named.length === 0 && segments.includes('..'),
     anchored: trail !== '' || lead.includes('/') || text.includes('/'),
-    asRun: !segments.some((segment) => segment === '' || segment === '.' || segment === '..'),
+    asRun: named.length === ends && !segments.some((segment) => segment === '' || segment === '.' || segment === '..'),
     text,
   };
 }
