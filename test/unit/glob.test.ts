@@ -1789,6 +1789,22 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.doesNotMatch(result.text, /problem/);
   });
 
+  it('quotes no warning cut short at the end of the part of stderr read', async () => {
+    // Regression: past the 64 KB of stderr read, the last line read was cut in the middle of its
+    // name and quoted as a problem that may hide files: "ripgrep reported 854 problems reading the
+    // tree, so files below those paths may be missing: rg: ./link-…-0956: IO error for operation on ./li".
+    tree.write({ 'real.txt': 1 });
+    const long = 'x'.repeat(100);
+    for (let i = 0; i < 1000; i += 1) {
+      symlinkSync(tree.path(`missing-${i}`), tree.path(`link-${long}-${String(i).padStart(4, '0')}`));
+    }
+    const result = await search(tree, { pattern: '*.txt' }, { rules: { followSymlinks: true } });
+    assert.equal(result.warnings.count, 1000);
+    assert.match(result.text, /^ripgrep met \d+ paths that lead nowhere /m);
+    assert.match(result.text, /^ripgrep reported \d+ problems reading the tree, in more messages than are read here, so files may be missing\.$/m);
+    assert.doesNotMatch(result.text, /files below those paths/);
+  });
+
   it('reads a link loop whose ancestor has a newline in its name as one warning', async () => {
     // Regression: the message was taken to end at "points to an ancestor ", so the rest of the
     // ancestor's name after its newline ("y") was a warning of its own: "1 problem reading the
