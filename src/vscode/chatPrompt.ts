@@ -37,7 +37,7 @@ function promptParts(prompt: string, posix: boolean): { readonly includeIgnored:
  * The prompt `parseChatPrompt` reads back as `input`: a part with a space, or a backtick at an
  * end, in quotes, and on POSIX each backslash of the path as `\\`, which the path reads as one
  * (the pattern's backslashes are the glob's own and go as written). None when a part is empty or
- * holds a double quote.
+ * holds a double quote, or the prompt would not read back as `input`.
  */
 export function chatPromptFor(input: GlobInput, posix = process.platform !== 'win32'): string | undefined {
   const parts = [input.pattern, ...(input.path === undefined ? [] : [posix ? input.path.replace(/\\/g, '\\\\') : input.path])];
@@ -46,5 +46,22 @@ export function chatPromptFor(input: GlobInput, posix = process.platform !== 'wi
   }
   // Quoted, a backtick at a word's end is not read as a code span's.
   const words = parts.map((part) => (/\s|^`|`$/.test(part) ? `"${part}"` : part));
-  return [...words, ...(input.includeIgnored ? [INCLUDE_IGNORED] : [])].join(' ');
+  const prompt = [...words, ...(input.includeIgnored ? [INCLUDE_IGNORED] : [])].join(' ');
+  return readsBackAs(prompt, input, posix) ? prompt : undefined;
+}
+
+/**
+ * Whether `prompt` is read as `input` and nothing more. Some parts no quoting carries, and a
+ * prompt written for one read as another search, offered as the one: a part that is the flag is
+ * the flag, a code span is markup inside quotes too ('"a `b` c"' is "a b c"), and on POSIX a
+ * pattern's last backslash escapes the space or the quote after it.
+ */
+function readsBackAs(prompt: string, input: GlobInput, posix: boolean): boolean {
+  const read = parseChatPrompt(prompt, posix);
+  return (
+    read?.pattern === input.pattern &&
+    read.path === input.path &&
+    Boolean(read.includeIgnored) === Boolean(input.includeIgnored) &&
+    leftOverWords(prompt, posix).length === 0
+  );
 }
