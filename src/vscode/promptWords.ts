@@ -62,10 +62,39 @@ export function promptWords(typed: string, posix: boolean): PromptWord[] {
  * "@glob `*.ts`" looked for names that start and end with one. Only a span that starts a word
  * and ends one, "`*.ts src`" too, so a name holding a backtick ("a`b`c") reads as written, and
  * "\`" or quotes around it keep one. A span closes with as many backticks as opened it, as in
- * Markdown.
+ * Markdown: the first run of that many after it that ends a word. Each run is looked at once: a
+ * regular expression looked for the close from every run that opens none to the end, and a
+ * pasted prompt of 16,000 " `a" took a second, ten times that a minute and a half.
  */
 function withoutCodeSpans(prompt: string): string {
-  return prompt.replace(/(^|\s)(`+)(?!`)([\s\S]*?[^`])\2(?=\s|$)/g, '$1$3');
+  const runs = [...prompt.matchAll(/`+/g)].map(({ index, 0: ticks }) => ({ start: index, end: index + ticks.length }));
+  // For each length, the runs of it that end a word, in order, and how far those are passed.
+  const closing = new Map<number, { readonly at: number[]; passed: number }>();
+  runs.forEach(({ start, end }, i) => {
+    if (end === prompt.length || isSpace(prompt[end])) {
+      const ofLength = closing.get(end - start) ?? { at: [], passed: 0 };
+      ofLength.at.push(i);
+      closing.set(end - start, ofLength);
+    }
+  });
+  let text = '';
+  let kept = 0;
+  runs.forEach(({ start, end }, i) => {
+    const opens = start >= kept && (start === 0 || isSpace(prompt[start - 1])) && end < prompt.length;
+    const ofLength = opens ? closing.get(end - start) : undefined;
+    if (ofLength === undefined) {
+      return;
+    }
+    while (ofLength.passed < ofLength.at.length && ofLength.at[ofLength.passed] <= i) {
+      ofLength.passed += 1;
+    }
+    const close = runs[ofLength.at[ofLength.passed]];
+    if (close !== undefined) {
+      text += prompt.slice(kept, start) + prompt.slice(end, close.start);
+      kept = close.end;
+    }
+  });
+  return text + prompt.slice(kept);
 }
 
 interface Read extends Spelling {

@@ -1,4 +1,6 @@
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { bundledRipgrepCandidates } from '../../src/vscode/bundledRipgrep';
 import { chatPromptFor, leftOverWords, parseChatPrompt } from '../../src/vscode/chatPrompt';
@@ -198,6 +200,18 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     } finally {
       tree.remove();
     }
+  });
+
+  it('reads a pasted @glob prompt full of backticks that open no code span without hanging', () => {
+    // Bug: a regular expression looked for a span's close from every backtick that starts a word,
+    // to the prompt's end where none closes it: 16,000 " `a" took a second, 100,000 most of a
+    // minute, with the extension host blocked. In a process of its own, so a hang can be stopped:
+    // a hang, not a timing, the deadline tens of times what the answer takes.
+    const chatPrompt = path.resolve(__dirname, '../../src/vscode/chatPrompt');
+    const script = `const { parseChatPrompt } = require(${JSON.stringify(chatPrompt)}); process.stdout.write(JSON.stringify(parseChatPrompt(' \`a'.repeat(100000), true)));`;
+    const result = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 10_000, killSignal: 'SIGKILL' });
+    assert.notEqual(result.signal, 'SIGKILL', 'the prompt was not read by the deadline (it hangs)');
+    assert.deepEqual(JSON.parse(result.stdout), { pattern: '`a', path: '`a' });
   });
 
   it('tells the words of an @glob prompt past its pattern and path, which would be dropped', () => {
