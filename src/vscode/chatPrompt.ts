@@ -36,12 +36,15 @@ function promptParts(prompt: string, posix: boolean): { readonly includeIgnored:
 /**
  * The prompt `parseChatPrompt` reads back as `input`: a part with a space, or a backtick at an
  * end, in quotes, and on POSIX each backslash of the path as `\\`, which the path reads as one
- * (the pattern's backslashes are the glob's own and go as written). None when a part is empty or
- * holds a double quote, or the prompt would not read back as `input`.
+ * (the pattern's backslashes are the glob's own and go as written), and each double quote as
+ * `\"`, as a shell takes it (a name holding one had no next search offered). None when a part is
+ * empty, holds a double quote on Windows (where no prompt can carry one), or the prompt would not
+ * read back as `input`.
  */
 export function chatPromptFor(input: GlobInput, posix = process.platform !== 'win32'): string | undefined {
-  const parts = [input.pattern, ...(input.path === undefined ? [] : [posix ? input.path.replace(/\\/g, '\\\\') : input.path])];
-  if (parts.some((part) => part.includes('"') || part === '')) {
+  const path = input.path === undefined ? [] : [posix ? input.path.replace(/\\/g, '\\\\') : input.path];
+  const parts = [input.pattern, ...path].map((part) => (posix ? part.replace(/"/g, '\\"') : part));
+  if (parts.some((part) => part === '' || (!posix && part.includes('"')))) {
     return undefined;
   }
   // Quoted, a backtick at a word's end is not read as a code span's.

@@ -154,7 +154,10 @@ describe('VS Code adapter pieces that need no VS Code', () => {
     for (const posix of [true, false]) {
       assert.deepEqual(inputs.map((input) => readBack(input, posix)), inputs.map(() => true));
     }
-    assert.equal(chatPromptFor({ pattern: 'say"hi".txt' }, true), undefined);
+    // A double quote goes as `\"` on POSIX, as a shell takes it; no prompt carries one on Windows.
+    assert.equal(chatPromptFor({ pattern: 'say"hi".txt', path: 'my "docs"' }, true), 'say\\"hi\\".txt "my \\"docs\\""');
+    assert.deepEqual(parseChatPrompt('say\\"hi\\".txt "my \\"docs\\""', true), { pattern: 'say"hi".txt', path: 'my "docs"' });
+    assert.equal(chatPromptFor({ pattern: 'say"hi".txt' }, false), undefined);
     // Regression: these were written as prompts that read back as other searches: a part that is
     // the flag was the flag, backticks with a space before the one and after the other a code
     // span even in quotes ('"a `b` c"' read "a b c"), and on POSIX a pattern's last "\" escaped
