@@ -16,8 +16,8 @@ export interface EmptyAlternative {
  * Whether a `{…}` of the pattern holds an empty alternative, and the pattern with the alternatives
  * written out where its one group holds no other: the text before and after the group goes into
  * each alternative, but for a leading `!`, `/` or `./` and a trailing `/`, which keep their
- * meaning only outside the braces. Undefined where the empty alternative names nothing ("{a,}");
- * after a leading `/` or `./` it is that lead alone, every file.
+ * meaning only outside the braces. Undefined where the empty alternative names nothing ("{a,}"),
+ * or, after a "!", every file; after a leading `/` or `./` it is that lead alone, every file.
  */
 export function emptyAlternativeIn(pattern: string, posix: boolean): EmptyAlternative | undefined {
   // Each open group: where its alternatives start and end, and whether one is empty, one not.
@@ -94,7 +94,8 @@ interface Piece {
  * ("x{/,}b" → "{x/b,**\/xb}"), and the directories every one starts with stay in front of the
  * braces ("~/notes/*.y{a,}ml" → "~/notes/{*.yaml,*.yml}"), so an absolute or "~/" pattern is still
  * read as one: inside the braces it named a directory below the search root, and found nothing.
- * Undefined where the alternative dropped loses nothing (emptyLosesNothing).
+ * Undefined where the alternative dropped loses nothing (emptyLosesNothing), or would leave out
+ * every file after a "!".
  */
 function writtenOut(pattern: string, delimiters: readonly number[], posix: boolean): { writtenOut?: string } | undefined {
   const open = delimiters[0];
@@ -114,8 +115,12 @@ function writtenOut(pattern: string, delimiters: readonly number[], posix: boole
   // after a leading "/" or "./": "/{src,}" meant "/src" or every file, not "/src" alone; and one
   // whose ".." climbs back to the search root: "src/{..,}/" meant "src/../", every file
   // (regression: it was offered "{src/..,src}/", where ".." in the braces matched no path).
+  //
+  // After a "!" that whole is no file: "!{src,}/" left out src/ or every file. No one searches for
+  // nothing, so the negation of the other alternatives, which ripgrep ran, is what was meant, and
+  // nothing is to be said (regression: "!*" was offered, which lists no file).
   if (pieces.some((piece) => piece.everyFile || ((trail || lead.includes('/')) && piece.segments.length === 0))) {
-    return { writtenOut: `${lead.startsWith('!') ? '!' : ''}*` };
+    return lead.startsWith('!') ? undefined : { writtenOut: '*' };
   }
   if (emptyLosesNothing(pieces[arms.indexOf('')], pieces.filter((_, i) => arms[i] !== ''), trail)) {
     return undefined;
