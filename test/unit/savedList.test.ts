@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { chmodSync, mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { chunksOfLines } from '../../src/core/spill/shownLines';
 import { prunesSettled, saveSpill } from '../../src/core/spill/spill';
+import { readSpillHeader, spillHeaderParts } from '../../src/core/spill/spillFormat';
 import { readListedPaths, readSavedList, readSavedListHeader, readSavedListText, savedListState, savedListTime } from '../../src/core/spill/savedList';
 import { showName } from '../../src/core/names';
 import { LastList, type ListMemento } from '../../src/vscode/lastList';
@@ -135,7 +136,20 @@ describe('saved complete lists, read back by path', () => {
       [text.replace('# roots: [', '# roots: [['), 'its "# pattern:", "# path:" or "# roots:" line is not the JSON it was saved as'],
       [text.replace('# roots: [{"prefix":"","path":"/w"}]', '# roots: ["/w"]'), 'its "# pattern:", "# path:" or "# roots:" line does not hold what it was saved with'],
       ['', 'it is empty'],
+      // Regression: a header line taken away or edited was read as no pattern, no links or 0
+      // files (and INCOMPLETE), not as a list changed since it was saved.
+      [text.replace(/^# pattern: .*\n/m, ''), 'it has no "# pattern:" line in its header'],
+      [text.replace(/^# roots: .*\n/m, ''), 'it has no "# roots:" line in its header'],
+      [text.replace(/^# total: .*\n/m, ''), 'it has no "# total:" line in its header'],
+      [text.replace(/^# total: \d+/m, '# total: many'), 'its "# total:" line does not say how many files or paths it holds, as it was saved saying'],
     ];
+    // A total of paths without the line on the distinct files they are read as that many files.
+    const { before, listed, after } = spillHeaderParts({ pattern: '*', roots: [{ prefix: '', path: '/w' }], total: 3, aliases: 1, complete: true, savedAt: new Date(0) });
+    const withAliases = `${before}${listed}${after}a\nb\nc\n`;
+    assert.equal('header' in readSpillHeader(withAliases), true);
+    assert.deepEqual(readSpillHeader(withAliases.replace(/^# distinct files: .*\n/m, '')), {
+      problem: 'its "# total:" line counts paths, but no "# distinct files:" line says how many files they are',
+    });
     for (const [edited, problem] of edits) {
       writeFileSync(saved.path, edited);
       assert.deepEqual(await readSavedList(saved.path), { problem, changed: true });

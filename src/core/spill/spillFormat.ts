@@ -137,14 +137,27 @@ export function readSpillHeader(text: string): SpillHeaderReading {
   }
   const field = (name: string): string | undefined =>
     lines.slice(1, end).find((line) => line.startsWith(`# ${name}: `))?.slice(name.length + 4);
+  // Every list has had these three lines since the first: one missing or not as written was
+  // taken away or edited, and read as it stood the list had no pattern, no links, or 0 files.
+  const missing = ['pattern', 'roots', 'total'].find((name) => field(name) === undefined);
+  if (missing !== undefined) {
+    return { problem: `it has no "# ${missing}:" line in its header` };
+  }
   const path = field('path');
   const total = /^(\d+) (?:files|paths) \((complete|INCOMPLETE)/.exec(field('total') ?? '');
+  if (!total) {
+    return { problem: 'its "# total:" line does not say how many files or paths it holds, as it was saved saying' };
+  }
   const distinct = /^(at most )?(\d+);/.exec(field('distinct files') ?? '');
+  // A total of paths is always written with the distinct files they are (spillHeaderParts).
+  if (total[0].includes(' paths ') && !distinct) {
+    return { problem: 'its "# total:" line counts paths, but no "# distinct files:" line says how many files they are' };
+  }
   let pattern: unknown, pathGiven: unknown, roots: unknown;
   try {
-    pattern = JSON.parse(field('pattern') ?? '""');
+    pattern = JSON.parse(field('pattern') ?? '');
     pathGiven = path === undefined ? undefined : JSON.parse(path);
-    roots = JSON.parse(field('roots') ?? '[]');
+    roots = JSON.parse(field('roots') ?? '');
   } catch {
     return { problem: 'its "# pattern:", "# path:" or "# roots:" line is not the JSON it was saved as' };
   }
@@ -156,9 +169,9 @@ export function readSpillHeader(text: string): SpillHeaderReading {
       pattern,
       ...(typeof pathGiven === 'string' ? { path: pathGiven } : {}),
       roots,
-      total: total ? Number(total[1]) : 0,
+      total: Number(total[1]),
       ...(distinct ? { distinctFiles: { count: Number(distinct[2]), atMost: distinct[1] !== undefined } } : {}),
-      complete: total?.[2] === 'complete',
+      complete: total[2] === 'complete',
       firstPathLine: end + 1,
     },
   };
