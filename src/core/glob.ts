@@ -14,6 +14,7 @@ import { modifiedOrder } from './order/order';
 import { joinName } from './names';
 import { excludedBy, firstMissingDirectory } from './emptyAnswer/missingDirectory';
 import { probeNearMatches, type NearMatches } from './emptyAnswer/nearMatches';
+import { probedRequest } from './emptyAnswer/probedRequest';
 import { versionControlNamed } from './request/patternPath';
 import { searchedDirectories } from './emptyAnswer/searchedDirectories';
 import { CompletedSearch } from './page/present';
@@ -157,10 +158,12 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
     const inMetadata = versionControlNamed(request.pattern.source) !== undefined;
     const probing = order.length === 0 && incompleteBecause === undefined && !stopper.signal.aborted && probeMs > 0 && !inMetadata;
     const probe = { ripgrepPath: options.ripgrepPath, rulesFor, timeLimitMs: probeMs, signal: stopper.signal, onRipgrep: options.onRipgrep };
+    // The looks below offer patterns: from the pattern as meant, not with its empty alternative dropped.
+    const probed = order.length === 0 ? probedRequest(request) : request;
     // Looked up before the walks, which count what the pattern finds with a near directory instead;
     // not for a pattern naming a place outside the workspace, whose directories are that place's.
     const missing =
-      order.length === 0 && incompleteBecause === undefined && !request.absoluteElsewhere && !inMetadata ? await firstMissingDirectory(request, excludedBy(request, rulesFor)) : undefined;
+      order.length === 0 && incompleteBecause === undefined && !request.absoluteElsewhere && !inMetadata ? await firstMissingDirectory(probed, excludedBy(probed, rulesFor)) : undefined;
     // Side by side: each is a walk of its own, and an empty answer waits for all.
     const probesStarted = Date.now();
     const ignoredProbe = {
@@ -170,16 +173,21 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
       withSameStem: found.sameStem === undefined || found.sameStem.otherCase !== undefined,
       withAnyDepth: missing !== undefined,
     };
-    const [ignored, near, searched] = probing
+    const [ignoredAsProbed, nearAsProbed, searched] = probing
       ? await Promise.all([
-          request.includeIgnored ? undefined : probeIgnored(request, ignoredProbe),
+          request.includeIgnored ? undefined : probeIgnored(probed, ignoredProbe),
           // A pattern naming a place outside the workspace gets "path" advice instead (request.ts).
-          request.absoluteElsewhere ? NO_NEAR_MATCHES : probeNearMatches(request, { ...probe, searchMs }, missing),
-          missing?.siblings ? searchedDirectories(request, missing.siblings, probe) : undefined,
+          request.absoluteElsewhere ? NO_NEAR_MATCHES : probeNearMatches(probed, { ...probe, searchMs, countPattern: probed !== request }, missing),
+          missing?.siblings ? searchedDirectories(probed, missing.siblings, probe) : undefined,
         ])
       : [undefined, NO_NEAR_MATCHES, undefined];
+    // Where the pattern written out finds files under the search's rules, it is the answer: the
+    // looks took its files for ones the search missed, in subdirectories or ignored.
+    const writtenOutFinds = nearAsProbed.pattern !== undefined;
+    const ignored = writtenOutFinds ? undefined : ignoredAsProbed;
+    const near = writtenOutFinds ? NO_NEAR_MATCHES : nearAsProbed;
     // After the near walk, which tells whether the near directory holds no match under the rules.
-    const nearIgnored = probing ? await probeIgnoredInNearDirectory(request, near.nearDirectory, { ...probe, timeLimitMs: probeMs - (Date.now() - probesStarted) }) : undefined;
+    const nearIgnored = probing && !writtenOutFinds ? await probeIgnoredInNearDirectory(probed, near.nearDirectory, { ...probe, timeLimitMs: probeMs - (Date.now() - probesStarted) }) : undefined;
     const missingAsShown = missing?.siblings && searched ? { ...missing, siblings: { ...missing.siblings, names: searched } } : missing;
     return new CompletedSearch({
       request,

@@ -934,6 +934,27 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match((await search(tree, { pattern: '{/,}b' })).text, /^- Only files are returned, never directories; if "\{\/,\}b" names directories, "pattern": "\*\*\/b\/" lists the files inside them\./m);
   });
 
+  it('looks, for the empty answer to a pattern with an empty alternative, with it written out (regression: "**/*.y{a,}ml" was said to find the files elsewhere, and missed the .yml ones)', async () => {
+    tree.write({ 'ci/a.yaml': 1, 'ci/b.yml': 2, 'hidden/h.yml': 3, '.ignore': { mtime: 5, content: 'hidden/\n' }, 'only/c.yml': 4 });
+    const shownBy = async (input: Record<string, unknown>): Promise<string[]> => (await search(tree, input)).page.map((path) => path.shown).sort();
+    const elsewhere = await search(tree, { pattern: 'nope/*.y{a,}ml' });
+    assert.equal(elsewhere.total, 0);
+    const line = /^- (\d+) files named .* lie elsewhere: .*"pattern": (".*?") finds them\.$/m.exec(elsewhere.text);
+    assert.ok(line, elsewhere.text);
+    assert.equal(line[1], '3');
+    assert.deepEqual(await shownBy({ pattern: JSON.parse(line[2]) as string }), ['ci/a.yaml', 'ci/b.yml', 'only/c.yml']);
+    // Ignored files are named with the pattern that, with "includeIgnored", finds them.
+    const ignored = await search(tree, { pattern: 'hidden/*.y{a,}ml' });
+    const pass = /Pass "includeIgnored": true with "pattern": (".*?") to search it\./.exec(ignored.text);
+    assert.ok(pass, ignored.text);
+    assert.deepEqual(await shownBy({ pattern: JSON.parse(pass[1]) as string, includeIgnored: true }), ['hidden/h.yml']);
+    // Where the pattern written out finds files where it says, they are neither in subdirectories nor ignored.
+    const there = await search(tree, { pattern: 'only/*.y{a,}ml' });
+    assert.equal(there.total, 0);
+    assert.match(there.text, /With each alternative written out: "pattern": "only\/\{\*\.yaml,\*\.yml\}"\./);
+    assert.doesNotMatch(there.text, /subdirectories|matches: "only\/c\.yml"|lie elsewhere/);
+  });
+
   it('writes out an empty alternative as a pattern that finds what its alternatives find apart', async () => {
     tree.write({ 'top.md': 1, 'docs/a.md': 2, 'src/a.ts': 3, 'src/gen/g.ts': 4, 'src/gen/deep/d.ts': 5, 'src/lib/l.ts': 6, 'ci/a.yml': 7, 'ci/b.yaml': 8 });
     tree.write({ b: 9, 'x/b': 10, xb: 11, 'y/xb': 12 });

@@ -129,7 +129,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   // Where the near directory's ignored files are named, that "includeIgnored" would not help the
   // pattern as written (no directory of its name) would only muddle the line that says it helps.
   if (!result.includeIgnored && !result.missingDirectoryNear?.ignored) {
-    hints.push(ignoredHint(result.ignoredMatches, context.excludesApplied));
+    hints.push(ignoredHint(result.ignoredMatches, context.excludesApplied, result.emptyAlternative?.writtenOut));
   }
   if (result.regularExpression) {
     hints.push('- The pattern is read as a glob, not a regular expression: "*" stands for any characters within a name, "?" for one, "{a,b}" for either; for example "*.test.ts" finds names ending in ".test.ts".');
@@ -298,8 +298,12 @@ function slipHints(result: ResultFacts): string[] {
   return hints;
 }
 
-/** What passing `includeIgnored` would do, as far as the empty search's look at ignored files learned. */
-function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: boolean): string {
+/**
+ * What passing `includeIgnored` would do, as far as the empty search's look at ignored files
+ * learned. The look ran the pattern with its empty alternative written out (`writtenOut`,
+ * probedRequest.ts), so that is the pattern that finds the files it names.
+ */
+function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: boolean, writtenOut: string | undefined): string {
   const hidden = hiddenBy(excludesApplied);
   if (ignored === undefined) {
     return `- Files ${hidden} were not searched; pass "includeIgnored": true to search them too.`;
@@ -320,7 +324,8 @@ function ignoredHint(ignored: ResultFacts['ignoredMatches'], excludesApplied: bo
       : `- Files ${hidden} were searched only in part: the look at them stopped early, and none it reached matches. Pass "includeIgnored": true to search them all.`;
   }
   const files = ignored.complete ? count(ignored.count, 'file') : `At least ${count(ignored.count, 'file')}`;
-  return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${whereTheyLie(ignored)}${someOf(ignored.count, ignored.examples)}. Pass "includeIgnored": true to search ${ignored.count === 1 ? 'it' : 'them'}.`;
+  const withPattern = writtenOut === undefined ? '' : ` with "pattern": ${quoted(writtenOut)}`;
+  return `- ${files} ${hidden} ${ignored.count === 1 ? 'matches' : 'match'}${whereTheyLie(ignored)}${someOf(ignored.count, ignored.examples)}. Pass "includeIgnored": true${withPattern} to search ${ignored.count === 1 ? 'it' : 'them'}.`;
 }
 
 /**

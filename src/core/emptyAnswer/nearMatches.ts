@@ -70,12 +70,19 @@ export interface NearMatches {
   readonly nearSegment?: PatternMatches & { readonly directory: string; readonly nearDirectory: string };
   /** The related endings with files, most files first. */
   readonly relatedExtensions: readonly RelatedExtensionMatches[];
+  /**
+   * What the pattern itself matches, where it was asked for (`countPattern`): the pattern with its
+   * empty alternative written out (probedRequest.ts) may find what the search did not; only when it finds files.
+   */
+  readonly pattern?: PatternMatches;
 }
 
 export interface NearMatchesOptions extends ThenTopLevelsOptions {
   readonly rulesFor: (scope: SearchScope) => ScopeRules;
   /** How long the search itself took, listing and all: see nearWholeWalkMs. */
   readonly searchMs?: number;
+  /** Also count what the request's pattern itself matches (NearMatches' `pattern`). @default false */
+  readonly countPattern?: boolean;
 }
 
 /**
@@ -107,7 +114,8 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
   const deeperRelated = patterns.related.flatMap(({ deeper }) => (deeper ? [deeper] : []));
   const anywhereRelated = patterns.related.flatMap(({ anywhere }) => (anywhere ? [anywhere] : []));
   const { nearName } = patterns;
-  const near: CompiledPattern[] = [...singles.map(({ pattern }) => pattern), ...patterns.related.map(({ pattern }) => pattern), ...deeperRelated, ...anywhereRelated];
+  const own = options.countPattern ? [request.pattern] : [];
+  const near: CompiledPattern[] = [...singles.map(({ pattern }) => pattern), ...patterns.related.map(({ pattern }) => pattern), ...deeperRelated, ...anywhereRelated, ...own];
   if (near.length === 0 && nearName === undefined && patterns.nearSegments.length === 0) {
     return { relatedExtensions: [] };
   }
@@ -177,12 +185,14 @@ export async function probeNearMatches(request: GlobRequest, options: NearMatche
       learned[key] = matches;
     }
   });
+  const ownMatches = own.length > 0 ? matchesOf(near.length - 1) : undefined;
   const offeredNames = nearNames.offered();
   const nearSegment = firstNearSegment(nearSegments, walked);
   return {
     ...learned,
     ...(offeredNames ? { nearNames: { ...offeredNames, complete: walked && nearNames.count < COUNTED_AT_MOST } } : {}),
     ...(nearSegment ? { nearSegment } : {}),
+    ...(ownMatches && ownMatches.count > 0 ? { pattern: ownMatches } : {}),
     relatedExtensions: patterns.related
       .map(({ extension, deeper, anywhere }, i) => {
         // Where the ending is, else one level down and below, else at any depth.
