@@ -19,6 +19,12 @@ describe('workspace folders that share a name (folderNames.ts)', () => {
     assert.deepEqual(withDistinctNames(folders, nodePath.posix).map((folder) => folder.name), ['app (one)', 'app (two)', 'lib', 'web (1)', 'web (2)']);
     // At the top of the file system there is no parent's name: that one keeps its own.
     assert.deepEqual(withDistinctNames([{ name: 'app', path: '/app' }, { name: 'app', path: '/x/app' }], nodePath.posix).map((folder) => folder.name), ['app', 'app (x)']);
+    // Regression: a number another folder's name holds was given all the same: "app (1)" twice.
+    const numbered = [{ name: 'app', path: '/p/x/app' }, { name: 'app', path: '/q/x/app' }, { name: 'app (1)', path: '/r/one' }];
+    assert.deepEqual(withDistinctNames(numbered, nodePath.posix).map((folder) => folder.name), ['app (2)', 'app (3)', 'app (1)']);
+    // Regression: a name told apart by its parent started another's, "app (x)/src".
+    const started = [{ name: 'app', path: '/p/x/app' }, { name: 'app', path: '/q/y/app' }, { name: 'app (x)/src', path: '/r/src' }];
+    assert.deepEqual(withDistinctNames(started, nodePath.posix).map((folder) => folder.name), ['app (x)', 'app (y)', 'app (x)-src']);
     const distinct = [{ name: 'app', path: '/home/me/one/app' }];
     assert.equal(withDistinctNames(distinct, nodePath.posix), distinct);
   });

@@ -18,8 +18,18 @@ import * as nodePath from 'node:path';
 import type { WorkspaceFolder } from './request';
 
 export function withDistinctNames(folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath = nodePath): readonly WorkspaceFolder[] {
-  // First apart from the names they start with: "client-web" may then be another folder's name too.
-  return withUnsharedNames(withUnnestedNames(folders), paths);
+  // First apart from the names they start with: "client-web" may then be another folder's name
+  // too. A name told apart may in turn start another ("app (x)" from a shared "app", beside a
+  // folder named "app (x)/src"), so both looks are made again until neither changes a name; each
+  // round that does takes every "/" out of a name, or ends with names no two share, so they end.
+  let named = folders;
+  for (;;) {
+    const next = withUnsharedNames(withUnnestedNames(named), paths);
+    if (next === named) {
+      return named;
+    }
+    named = next;
+  }
 }
 
 function withUnsharedNames(folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): readonly WorkspaceFolder[] {
@@ -40,14 +50,22 @@ function withUnsharedNames(folders: readonly WorkspaceFolder[], paths: nodePath.
     return sharedNames.has(folder.name) && parent !== '' ? { ...folder, name: `${folder.name} (${parent})`, sharedName: folder.name } : folder;
   });
   const stillShared = shared(byParent, (folder) => folder.name);
+  // A number skips a name another folder has: beside a folder named "app (1)", two more "app"s
+  // in directories of one name were both "app (1)" (regression).
+  const taken = new Set(byParent.filter((folder) => !stillShared.has(folder.name)).map((folder) => folder.name));
   const counted = new Map<string, number>();
   return byParent.map((folder, i) => {
     if (!stillShared.has(folder.name)) {
       return folder;
     }
-    const number = (counted.get(folder.name) ?? 0) + 1;
+    let number = counted.get(folder.name) ?? 0;
+    do {
+      number += 1;
+    } while (taken.has(`${folders[i].name} (${number})`));
     counted.set(folder.name, number);
-    return { ...folder, name: `${folders[i].name} (${number})`, sharedName: folders[i].name };
+    const name = `${folders[i].name} (${number})`;
+    taken.add(name);
+    return { ...folder, name, sharedName: folders[i].name };
   });
 }
 
