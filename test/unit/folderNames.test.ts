@@ -65,6 +65,9 @@ describe('workspace folders that share a name (folderNames.ts)', () => {
       'client-web (one)',
       'client-web (two)',
     ]);
+    // Regression: a name with a "/" first read as a path outside the workspace ("/x/src/a.ts",
+    // and "path": "/x/src" was not found), one with a "/" last or doubled as another name.
+    assert.deepEqual(names([{ name: '/x', path: '/w/a' }, { name: 'web/', path: '/w/b' }, { name: 'a//b', path: '/w/c' }]), ['-x', 'web-', 'a--b']);
     // Names holding "/" that start no other stay as they are: "path" reads them so.
     const apart = [{ name: 'client/web', path: '/w/webapp' }, { name: 'client/api', path: '/w/api' }];
     assert.equal(withDistinctNames(apart, nodePath.posix), apart);

@@ -11,7 +11,8 @@
  * "client/web" showed its src/x.ts as "client/web/src/x.ts", as client's own web/src/x.ts is
  * shown, and the complete list's link of both opened the one in client/web. A name that starts
  * with another folder's name and a "/" has its "/" written "-" ("client-web/src/x.ts"): a
- * look-alike slash would be typed back as "/", and read as the other folder.
+ * look-alike slash would be typed back as "/", and read as the other folder. So has a name with a
+ * "/" first, last or doubled ("/x" showed "/x/src/a.ts", a path outside the workspace).
  */
 
 import * as nodePath from 'node:path';
@@ -79,7 +80,9 @@ function withUnnestedNames(folders: readonly WorkspaceFolder[]): readonly Worksp
   let named = folders;
   for (;;) {
     const names = new Set(named.map((folder) => folder.name));
-    const nested = (name: string): boolean => [...name.matchAll(/\//g)].some((slash) => names.has(name.slice(0, slash.index)));
+    // A "/" first, last or doubled is written "-" too: "/x/src/a.ts" read as a path outside the
+    // workspace, and as "path" it named one; "web//src" is read as "web/src", no folder's name.
+    const nested = (name: string): boolean => name.split('/').includes('') || [...name.matchAll(/\//g)].some((slash) => names.has(name.slice(0, slash.index)));
     if (!named.some((folder) => nested(folder.name))) {
       return named;
     }
