@@ -25,6 +25,9 @@ describe('workspace folders that share a name (folderNames.ts)', () => {
     // Regression: a name told apart by its parent started another's, "app (x)/src".
     const started = [{ name: 'app', path: '/p/x/app' }, { name: 'app', path: '/q/y/app' }, { name: 'app (x)/src', path: '/r/src' }];
     assert.deepEqual(withDistinctNames(started, nodePath.posix).map((folder) => folder.name), ['app (x)', 'app (y)', 'app (x)-src']);
+    // Regression: a folder with an empty name (a workspace file may give one) made the look for
+    // names holding "/" run forever, and the search with it.
+    assert.deepEqual(withDistinctNames([{ name: '', path: '/p/x' }, { name: 'b/c', path: '/p/c' }], nodePath.posix).map((folder) => folder.name), ['', 'b/c']);
     const distinct = [{ name: 'app', path: '/home/me/one/app' }];
     assert.equal(withDistinctNames(distinct, nodePath.posix), distinct);
   });

@@ -82,7 +82,10 @@ function withUnnestedNames(folders: readonly WorkspaceFolder[]): readonly Worksp
     const names = new Set(named.map((folder) => folder.name));
     // A "/" first, last or doubled is written "-" too: "/x/src/a.ts" read as a path outside the
     // workspace, and as "path" it named one; "web//src" is read as "web/src", no folder's name.
-    const nested = (name: string): boolean => name.split('/').includes('') || [...name.matchAll(/\//g)].some((slash) => names.has(name.slice(0, slash.index)));
+    // Only a name that holds a "/" is looked at: one written out holds none, so the looks end (an
+    // empty name, which splits into one empty segment, was written out as itself, forever).
+    const nested = (name: string): boolean =>
+      name.includes('/') && (name.split('/').includes('') || [...name.matchAll(/\//g)].some((slash) => names.has(name.slice(0, slash.index))));
     if (!named.some((folder) => nested(folder.name))) {
       return named;
     }
