@@ -2112,6 +2112,32 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     await rejectsWith(search(tree, { pattern: '*', path: '$HOME/dir' }), 'pathNotFound', /"\$HOME" is not expanded\. Write out the directory it stands for \("~" works/);
   });
 
+  it('tells a "path" written with Windows separators or a drive letter on POSIX how to write it here', async () => {
+    // Regression: "dir\sub" and "C:\Users\me" got only "does not exist" and "give a directory
+    // that exists": "\" is part of a name on POSIX, which the model had no way to know.
+    if (process.platform === 'win32') {
+      return;
+    }
+    const nested = new TempTree().write({ 'dir/sub/b.txt': 1 });
+    try {
+      const error = await search(nested, { pattern: '*', path: 'dir\\sub' }).then(
+        () => assert.fail('"dir\\sub" was searched'),
+        (thrown: unknown) => thrown,
+      );
+      assert.ok(error instanceof GlobError && error.kind === 'pathNotFound', String(error));
+      assert.match(error.message, /"\\" is part of a name here, not a separator; directories are separated by "\/": "path": "dir\/sub"\.$/);
+      const meant = JSON.parse(/"path": ("[^"]*")\.$/.exec(error.message)?.[1] ?? 'null') as string;
+      assert.deepEqual((await search(nested, { pattern: '*', path: meant })).page.map((found) => found.shown), ['dir/sub/b.txt']);
+      // Climbing out is only rewritten, not looked at: that place is outside the workspace.
+      await rejectsWith(search(nested, { pattern: '*', path: '..\\other' }), 'pathNotFound', /"path": "\.\.\/other"\.$/);
+      for (const drive of ['C:\\Users\\me', 'c:/Users/me']) {
+        await rejectsWith(search(nested, { pattern: '*', path: drive }), 'pathNotFound', /is a Windows path, but this machine's paths start with "\/": pass an absolute path that starts with "\/", or one relative to the workspace\.$/);
+      }
+    } finally {
+      nested.remove();
+    }
+  });
+
   it('names the pattern that searches several directories given as one "path", and it finds their files', async () => {
     const several = new TempTree().write({ 'src/a.ts': 1, 'src/deep/b.ts': 2, 'test/c.ts': 3, 'docs/d.ts': 4, 'src/e.md': 5 });
     try {

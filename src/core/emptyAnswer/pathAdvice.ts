@@ -108,8 +108,25 @@ async function folderNameAdvice(
  * The advice for a missing `path`, or undefined when its text looks like an ordinary path.
  * `pattern` is the one given with it, which a glob in the path is joined with.
  */
-export function missingPathAdvice(pathText: string, pattern: string): string | undefined {
-  return fileUriAdvice(pathText) ?? quotesAdvice(pathText) ?? variableAdvice(pathText) ?? globInPathAdvice(pathText, pattern);
+export function missingPathAdvice(pathText: string, pattern: string, paths: nodePath.PlatformPath): string | undefined {
+  return fileUriAdvice(pathText) ?? quotesAdvice(pathText) ?? variableAdvice(pathText) ?? globInPathAdvice(pathText, pattern) ?? windowsPathAdvice(pathText, paths);
+}
+
+/**
+ * For a "path" written as on Windows where paths are POSIX ones: a drive letter names nothing
+ * here, and "\" is part of a name, not a separator ("src\lib" is one name). Read from the text
+ * alone: "..\x" rewritten names a place outside the workspace, not looked at without the person asked.
+ */
+function windowsPathAdvice(pathText: string, paths: nodePath.PlatformPath): string | undefined {
+  if (paths.sep !== '/') {
+    return undefined;
+  }
+  if (/^[A-Za-z]:[\\/]/.test(pathText)) {
+    return `${JSON.stringify(pathText)} is a Windows path, but this machine's paths start with "/": pass an absolute path that starts with "/", or one relative to the workspace.`;
+  }
+  return pathText.includes('\\')
+    ? `"\\" is part of a name here, not a separator; directories are separated by "/": "path": ${JSON.stringify(pathText.replace(/\\+/g, '/'))}.`
+    : undefined;
 }
 
 function fileUriAdvice(pathText: string): string | undefined {

@@ -152,7 +152,7 @@ export async function resolvePath(
       await requireDirectory(candidates[0], pathText, paths, pattern);
     }
     const tried = candidates.join(', ');
-    const advice = missingPathAdvice(pathText, pattern) ?? 'Give a directory that exists, relative to the workspace or absolute, or omit "path" to search the whole workspace.';
+    const advice = missingPathAdvice(pathText, pattern, paths) ?? 'Give a directory that exists, relative to the workspace or absolute, or omit "path" to search the whole workspace.';
     throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} does not exist (looked for ${tried}). ${advice}`);
   }
   return found;
@@ -238,7 +238,7 @@ async function requireDirectory(root: string, asGiven: string, paths: nodePath.P
     const { nearDirectory: nearName, filesWithStem } = await besideMissing(parent, name);
     const near = nearName === undefined ? undefined : paths.join(parent, nearName);
     const advice =
-      missingPathAdvice(asGiven, pattern) ??
+      missingPathAdvice(asGiven, pattern, paths) ??
       (near === undefined
         ? (filesInsteadAdvice(parent, name, filesWithStem, paths) ?? 'Give a directory that exists, or omit "path" to search the whole workspace.')
         : nearName?.toLowerCase() === name.toLowerCase()
