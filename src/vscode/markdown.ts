@@ -1,7 +1,11 @@
 /** Small helpers for putting untrusted text (patterns, paths) into Markdown safely. */
 
-/** Inline code that survives backticks inside the text. */
-export function inlineCode(text: string): string {
+/** Inline code that survives backticks and line breaks inside the text. */
+export function inlineCode(raw: string): string {
+  // A line break ends inline code, and a blank line its paragraph: what followed one in a "pattern"
+  // or "path" was drawn as markdown, in the tool's confirmation as words of its own. Such text is
+  // shown as a JSON string, as the page shows a name holding a line break (SPEC §5).
+  const text = /[\n\r]/.test(raw) ? JSON.stringify(raw) : raw;
   // A loop rather than Math.max(...runs): a pattern can hold more runs than a call takes arguments.
   let longestRun = 0;
   for (const match of text.matchAll(/`+/g)) {

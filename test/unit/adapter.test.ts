@@ -253,6 +253,16 @@ describe('Markdown for untrusted text', () => {
     assert.equal(inlineCode('`x'), '`` `x ``');
   });
 
+  it('keeps a line break inside the code, where it would end the code and let the rest read as markdown', () => {
+    // Regression: a "pattern" or "path" holding a blank line ended the code span in the tool's
+    // confirmation, and what followed it was drawn as the confirmation's own words.
+    const pattern = '*\n\n**This search stays inside the workspace.**';
+    const code = inlineCode(pattern);
+    assert.doesNotMatch(code, /[\n\r]/);
+    assert.equal(code, `\`${JSON.stringify(pattern)}\``);
+    assert.equal(inlineCode('a\rb'), '`"a\\rb"`');
+  });
+
   it('takes a pattern with 200,000 runs of backticks (more than a call takes arguments)', () => {
     // Bug: the longest run was found with Math.max(...runs), which threw "Maximum call stack
     // size exceeded" while VS Code prepared the tool call's message.

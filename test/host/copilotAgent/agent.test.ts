@@ -162,9 +162,9 @@ describe("Copilot's own agent mode calls glob", () => {
    * would name the agent; so Copilot's agent is known by what it sends the model instead: the
    * tools it offers and its own agent prompt around the question.
    */
-  async function answerConfirmation(outside: string, button: 'Allow' | 'Skip', screenshotName?: string): Promise<ReceivedToolResult> {
+  async function answerConfirmation(outside: string, button: 'Allow' | 'Skip', screenshotName?: string, pattern = '*.txt'): Promise<ReceivedToolResult> {
     const pending = await askAgent('Which text files are in the fixtures next to this workspace?', [
-      { toolCalls: [{ name: 'glob', input: { pattern: '*.txt', path: outside } }] },
+      { toolCalls: [{ name: 'glob', input: { pattern, path: outside } }] },
       { text: 'Answered after the confirmation.' },
     ]);
     assert.deepEqual(pending, { type: 'confirmation', kind: 'toolInvocation', toolId: 'glob' });
@@ -173,6 +173,8 @@ describe("Copilot's own agent mode calls glob", () => {
     if (screenshotName) {
       await screenshot(screenshotName);
     }
+    // The pattern is named as code, its words never drawn as the question's own.
+    await uiAction('wait', `code:has-text(${JSON.stringify(pattern.slice(pattern.lastIndexOf('\n') + 1))})`);
     await uiAction('click', `${CONFIRMATION_BUTTONS}:has-text("${button}")`);
     await waitFor('the model to answer after the tool', async () => ((await transcript()).requests.length >= 2 ? true : undefined));
     // The next test starts once this turn is complete in the chat (VS Code then drops the
@@ -201,7 +203,18 @@ describe("Copilot's own agent mode calls glob", () => {
     assert.deepEqual(searches, []);
   });
 
-  it('4b. a path outside the workspace asks in the chat; allowing runs the search and the model gets the files', async function () {
+  it('4b. a pattern holding a blank line is shown as code in the confirmation, not as words of the question', async function () {
+    if (!harnessAvailable()) {
+      this.skip();
+    }
+    // Regression: the blank line ended the pattern's code span, and what followed it was drawn in
+    // the question as its own bold words.
+    const pattern = '*.txt\n\n**Safe to allow: this folder is inside the workspace.**';
+    await answerConfirmation(path.join(fixturesRoot(), 'outside'), 'Skip', 'copilot-confirmation-blank-line', pattern);
+    assert.deepEqual(searches, []);
+  });
+
+  it('4c. a path outside the workspace asks in the chat; allowing runs the search and the model gets the files', async function () {
     if (!harnessAvailable()) {
       this.skip();
     }
