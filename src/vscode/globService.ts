@@ -8,7 +8,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { resolveRequest, type GlobRequest, type GlobResult, type RipgrepEvent, type WorkspaceFolder } from '../core';
-import { pathNamesPlaceOutside } from '../core/request/request';
+import { pathPlacesOutside } from '../core/request/request';
 import type { PatternShape } from '../core/page/lookInside';
 import { largestPageThatFits } from '../core/page/budget';
 import type { GlobSearch } from '../core/glob';
@@ -68,9 +68,9 @@ export class GlobService implements vscode.Disposable {
     return resolveRequest(input, { folders: this.folders() });
   }
 
-  /** Whether `input`'s "path" names a place outside every workspace folder, even one that does not exist. */
-  namesPlaceOutside(input: unknown): Promise<boolean> {
-    return pathNamesPlaceOutside(input, { folders: this.folders() });
+  /** The places outside every workspace folder that `input`'s "path" names, even ones that do not exist. */
+  placesOutside(input: unknown): Promise<string[]> {
+    return pathPlacesOutside(input, { folders: this.folders() });
   }
 
   /**

@@ -26,12 +26,12 @@ class GlobTool implements vscode.LanguageModelTool<unknown> {
     } catch {
       // Bad input fails in invoke, with the message the model needs; here only name the call. A
       // "path" outside the workspace that names no directory still asks: invoke's error names
-      // what lies beside it there (a directory of a near name, files of that stem).
+      // what lies beside it there (a directory of a near name, files of that stem). The question
+      // names the place as a directory, "../x" as written saying not from where.
       const raw = rawStrings(options.input);
       const invocationMessage = new vscode.MarkdownString(`Finding files with ${describeInput(raw)}`);
-      return raw.path !== undefined && (await this.service.namesPlaceOutside(options.input))
-        ? { invocationMessage, confirmationMessages: outsideConfirmation(describePattern(raw.pattern), [raw.path]) }
-        : { invocationMessage };
+      const outside = raw.path !== undefined ? await this.service.placesOutside(options.input) : [];
+      return outside.length > 0 ? { invocationMessage, confirmationMessages: outsideConfirmation(describePattern(raw.pattern), outside) } : { invocationMessage };
     }
     const invocationMessage = new vscode.MarkdownString(`Finding files matching ${inlineCode(request.patternAsGiven)} in ${describeRoot(request)}`);
     if (!request.outsideWorkspace) {

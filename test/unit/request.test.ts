@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import { GlobError } from '../../src/core/errors';
 import { splitAbsolutePattern } from '../../src/core/request/absolutePattern';
-import { normalizePattern, pathNamesPlaceOutside, resolveRequest, type WorkspaceFolder } from '../../src/core/request/request';
+import { normalizePattern, pathPlacesOutside, resolveRequest, type WorkspaceFolder } from '../../src/core/request/request';
 import { withHome } from './helpers/home';
 import { TempTree } from './helpers/tree';
 
@@ -153,7 +153,7 @@ describe('request: resolving path and pattern', () => {
     const holding = new TempTree().write({ '..cache/c.ts': 1 });
     try {
       const folders = [{ name: 'ws', path: holding.root }];
-      assert.equal(await pathNamesPlaceOutside({ pattern: '*.ts', path: '..cache' }, { folders }), false);
+      assert.deepEqual(await pathPlacesOutside({ pattern: '*.ts', path: '..cache' }, { folders }), []);
       const request = await resolveRequest({ pattern: '*.ts', path: '..cache' }, { folders });
       assert.equal(request.outsideWorkspace, false);
       assert.deepEqual(request.scopes.map((scope) => [scope.walkRoot, scope.entryPrefix]), [[holding.root, '..cache/']]);
@@ -254,18 +254,19 @@ describe('request: resolving path and pattern', () => {
   it('tells a "path" outside every folder from one inside, whether or not it exists, to ask the person first', async () => {
     // Regression: a missing "path" outside the workspace failed to resolve, so no confirmation was
     // asked, and the error then named the files beside it ("…/back/only-back is a directory…").
-    const outside = (input: object, folders = [front]): Promise<boolean> => pathNamesPlaceOutside(input, { folders });
-    assert.equal(await outside({ pattern: '*', path: tree.path('back', 'only') }), true);
-    assert.equal(await outside({ pattern: '*', path: '../back/nothing-here' }), true);
-    assert.equal(await outside({ pattern: '*', path: tree.path('back') }), true);
-    assert.equal(await withHome(tree.root, () => outside({ pattern: '*', path: '~/back/only' })), true);
-    assert.equal(await outside({ pattern: '*', path: 'no-such-dir' }), false);
-    assert.equal(await outside({ pattern: '*', path: tree.path('front', 'no-such-dir') }), false);
-    assert.equal(await outside({ pattern: '*', path: '../back/nothing-here' }, [front, back]), false);
-    assert.equal(await outside({ pattern: '*', path: 'back/nothing-here' }, [front, back]), false);
-    assert.equal(await outside({ pattern: '*' }), false);
+    // Each named as the directory it is: "../back/nothing-here" alone said not from where (regression).
+    const outside = (input: object, folders = [front]): Promise<string[]> => pathPlacesOutside(input, { folders });
+    assert.deepEqual(await outside({ pattern: '*', path: tree.path('back', 'only') }), [tree.path('back', 'only')]);
+    assert.deepEqual(await outside({ pattern: '*', path: '../back/nothing-here' }), [tree.path('back', 'nothing-here')]);
+    assert.deepEqual(await outside({ pattern: '*', path: tree.path('back') }), [tree.path('back')]);
+    assert.deepEqual(await withHome(tree.root, () => outside({ pattern: '*', path: '~/back/only' })), [tree.path('back', 'only')]);
+    assert.deepEqual(await outside({ pattern: '*', path: 'no-such-dir' }), []);
+    assert.deepEqual(await outside({ pattern: '*', path: tree.path('front', 'no-such-dir') }), []);
+    assert.deepEqual(await outside({ pattern: '*', path: '../back/nothing-here' }, [front, back]), []);
+    assert.deepEqual(await outside({ pattern: '*', path: 'back/nothing-here' }, [front, back]), []);
+    assert.deepEqual(await outside({ pattern: '*' }), []);
     // Input refused before anything is read never asks.
-    assert.equal(await outside({ pattern: '', path: tree.path('back') }), false);
+    assert.deepEqual(await outside({ pattern: '', path: tree.path('back') }), []);
   });
 
   it('expands ~ to the home directory', async () => {
@@ -310,7 +311,7 @@ describe('request: resolving path and pattern', () => {
       await withHome(tree.root, async () => {
         const request = await resolveRequest({ pattern: '*', path: '~' }, { folders });
         assert.deepEqual([request.scopes[0].searchRoot, request.outsideWorkspace], [tree.root, true]);
-        assert.equal(await pathNamesPlaceOutside({ pattern: '*', path: '~/nothing-here' }, { folders }), true);
+        assert.notDeepEqual(await pathPlacesOutside({ pattern: '*', path: '~/nothing-here' }, { folders }), []);
         const pattern = await resolveRequest({ pattern: '~/front/src/*.ts' }, { folders: [...folders, front] });
         assert.deepEqual([pattern.pattern.source, pattern.patternWasAbsolute], ['/src/*.ts', true]);
       });
@@ -336,7 +337,7 @@ describe('request: resolving path and pattern', () => {
           [mixed.path('real', '~')],
           path,
         );
-        assert.equal(await pathNamesPlaceOutside({ pattern: '*', path }, { folders }), false, path);
+        assert.deepEqual(await pathPlacesOutside({ pattern: '*', path }, { folders }), [], path);
       }
     } finally {
       mixed.remove();

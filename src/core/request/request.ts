@@ -23,7 +23,7 @@ import { VCS_METADATA_NAMES } from '../ripgrep/args';
 import { ripgrepGlobReason } from '../ripgrep/globReason';
 import { elsewhereNamedBy, isAbsolutePattern, negationFromFolderName, splitAbsolutePattern, type AbsoluteElsewhere } from './absolutePattern';
 import { inGitRepository } from './gitRepository';
-import { homeExpanded, namesPlaceOutside, requireFolderOnDisk, resolvePath, type SearchRoot } from './searchRoots';
+import { homeExpanded, placesOutside, requireFolderOnDisk, resolvePath, type SearchRoot } from './searchRoots';
 
 export interface WorkspaceFolder {
   /** Shown before paths in a multi-root workspace. */
@@ -169,20 +169,20 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
 }
 
 /**
- * Whether the input's "path" names a place outside every workspace folder, existing or not
- * (searchRoots.ts's namesPlaceOutside): for asking the person before a call whose request does not
+ * The places outside every workspace folder that the input's "path" names, existing or not
+ * (searchRoots.ts's placesOutside): for asking the person before a call whose request does not
  * resolve. Input that does not parse is refused before anything is read, so it never asks.
  */
-export async function pathNamesPlaceOutside(rawInput: unknown, context: RequestContext): Promise<boolean> {
+export async function pathPlacesOutside(rawInput: unknown, context: RequestContext): Promise<string[]> {
   let input: ReturnType<typeof parseGlobInput>;
   try {
     input = parseGlobInput(rawInput);
   } catch {
-    return false;
+    return [];
   }
   const platform = context.platform ?? process.platform;
   const paths = platform === 'win32' ? nodePath.win32 : nodePath.posix;
-  return input.path !== undefined && namesPlaceOutside(input.path, withDistinctNames(context.folders, paths), paths);
+  return input.path !== undefined ? placesOutside(input.path, withDistinctNames(context.folders, paths), paths) : [];
 }
 
 /**

@@ -61,22 +61,24 @@ function startsWithTilde(pathText: string): boolean {
 }
 
 /**
- * Whether `pathText` names a place outside every workspace folder, read from the text alone: an
+ * The places outside every workspace folder that `pathText` names, read from the text alone: an
  * absolute or `~` path, or a relative one that climbs out of its folder with "..", whether or not
- * it exists. A "path" that names no directory is not searched, but the error looked beside it and
- * names what it found there (a directory of a near name, the files of that stem), so the person
- * must agree to that as to a search (prepareInvocation).
+ * it exists; none for a path inside. A "path" that names no directory is not searched, but the
+ * error looked beside it and names what it found there (a directory of a near name, the files of
+ * that stem), so the person must agree to that as to a search (prepareInvocation), told which
+ * directory it is: "../x" read alone says not from where.
  */
-export async function namesPlaceOutside(pathText: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<boolean> {
+export async function placesOutside(pathText: string, folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): Promise<string[]> {
   const { text, readIn } = await tildeRead(pathText, folders, paths);
   const inside = (place: string): boolean => folders.some((folder) => isInside(folder.path, place, paths));
   if (paths.isAbsolute(text)) {
-    return !inside(await underFolderPath(paths.resolve(text), folders, paths));
+    const place = await underFolderPath(paths.resolve(text), folders, paths);
+    return inside(place) ? [] : [place];
   }
   const named = folders.length > 1 ? folderNamedBy(relativeSegments(text), folders, (folder) => folder.name) : undefined;
   // Read both ways, as resolvePath may: after the folder of that name, and in each folder.
   const places = [...(named ? [paths.resolve(named.folder.path, named.rest.join(paths.sep))] : []), ...readIn.map((folder) => paths.resolve(folder.path, text))];
-  return places.some((place) => !inside(place));
+  return [...new Set(places.filter((place) => !inside(place)))];
 }
 
 /**

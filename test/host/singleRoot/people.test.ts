@@ -436,10 +436,13 @@ describe('the complete list, the quick pick and @glob, for people', () => {
     // Before the test that allows a search outside: once allowed, the tool is not asked about again.
     // Regression: a missing "path" did not resolve, so nothing was asked, and the error then
     // named what lies beside it outside the workspace (a directory of a near name, files of that stem).
+    // The question names the directory, not "../outside/x-missing" as written, which says not from
+    // where (regression).
     const missing = path.join(fixturesRoot(), 'outside', 'x-missing');
     await vscode.commands.executeCommand('workbench.action.chat.newChat');
-    void chat(`@glob *.txt ${missing}`);
+    void chat('@glob *.txt ../outside/x-missing');
     await uiAction('click', 'text=List files outside the workspace?');
+    await uiAction('wait', `code:has-text(${JSON.stringify(missing)})`);
     await uiAction('click', `${CONFIRMATION_BUTTONS}:has-text("Skip")`);
     // Once declined, the tool's row shows its invocation message, marked as not run.
     await uiAction('wait', 'text=Finding files with');
