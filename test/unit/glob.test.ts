@@ -2130,7 +2130,7 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
       assert.deepEqual((await search(nested, { pattern: '*', path: meant })).page.map((found) => found.shown), ['dir/sub/b.txt']);
       // Climbing out is only rewritten, not looked at: that place is outside the workspace.
       await rejectsWith(search(nested, { pattern: '*', path: '..\\other' }), 'pathNotFound', /"path": "\.\.\/other"\.$/);
-      for (const drive of ['C:\\Users\\me', 'c:/Users/me']) {
+      for (const drive of ['C:\\Users\\me', 'c:/Users/me', '\\\\server\\share']) {
         await rejectsWith(search(nested, { pattern: '*', path: drive }), 'pathNotFound', /is a Windows path, but this machine's paths start with "\/": pass an absolute path that starts with "\/", or one relative to the workspace\.$/);
       }
     } finally {

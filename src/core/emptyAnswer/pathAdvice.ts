@@ -113,15 +113,16 @@ export function missingPathAdvice(pathText: string, pattern: string, paths: node
 }
 
 /**
- * For a "path" written as on Windows where paths are POSIX ones: a drive letter names nothing
- * here, and "\" is part of a name, not a separator ("src\lib" is one name). Read from the text
+ * For a "path" written as on Windows where paths are POSIX ones: a drive letter or a share names
+ * nothing here, and "\" is part of a name, not a separator ("src\lib" is one name). Read from the text
  * alone: "..\x" rewritten names a place outside the workspace, not looked at without the person asked.
  */
 function windowsPathAdvice(pathText: string, paths: nodePath.PlatformPath): string | undefined {
   if (paths.sep !== '/') {
     return undefined;
   }
-  if (/^[A-Za-z]:[\\/]/.test(pathText)) {
+  // A share's "\\server\share" too: written with "/" it read as the absolute "/server/share".
+  if (/^(?:[A-Za-z]:[\\/]|\\\\)/.test(pathText)) {
     return `${JSON.stringify(pathText)} is a Windows path, but this machine's paths start with "/": pass an absolute path that starts with "/", or one relative to the workspace.`;
   }
   return pathText.includes('\\')
