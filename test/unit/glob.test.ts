@@ -783,6 +783,10 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     const windows = await search(tree, { pattern: 'src\\deep\\*.ts' });
     assert.equal(windows.total, 0);
     assert.match(windows.text, /- Here "\\" escapes the character after it; directories are separated by "\/": "pattern": "src\/deep\/\*\.ts"\./);
+    // A Windows path with a drive: that it names no directory here, not the same path with "/".
+    const drive = await search(tree, { pattern: 'C:\\Users\\me\\*.ts' });
+    assert.match(drive.text, /^- The pattern starts with the Windows drive "C:", but this machine's paths start with "\/", so it names no directory here: write the pattern relative to the workspace \(for example "\*\*\/\*\.ts"\), or pass a directory of this machine as "path"\.$/m);
+    assert.doesNotMatch(drive.text, /"C:\//);
     const escaped = await search(tree, { pattern: 'a\\*b' });
     assert.doesNotMatch(escaped.text, /escapes the character/);
     // A model that writes a regular expression is told how globs read.

@@ -176,6 +176,15 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     assert.deepEqual(patternSlips('src\\core\\*.ts', false), {});
   });
 
+  it('names the drive a Windows path starts with where paths are POSIX ones, rather than give it back with "/"', () => {
+    // Regression: "C:\Users\me\*.txt" was offered as "C:/Users/me/*.txt", which found nothing
+    // again ("C:/" does not exist), and a model learned nothing of why.
+    assert.deepEqual(posix('C:\\Users\\me\\*.txt'), { windowsDrive: 'C:' });
+    assert.deepEqual(posix('c:/Users/me/*.txt'), { windowsDrive: 'c:' });
+    assert.deepEqual(posix('!D:\\tmp\\*'), { windowsDrive: 'D:' });
+    assert.deepEqual(patternSlips('C:\\Users\\me\\*.txt', false), {});
+  });
+
   it('writes out an empty alternative of a Windows pattern with "\\" separators as a path', () => {
     // Regression: on Windows "\" was left as it stood, so "src\{gen,}\*.ts" gave "src\\*.ts" in the
     // braces (no file there), and an absolute pattern's drive letter went inside them.

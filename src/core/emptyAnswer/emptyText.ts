@@ -295,6 +295,14 @@ function slipHints(result: ResultFacts): string[] {
   if (result.backslashesAsSeparators !== undefined) {
     hints.push(`- Here "\\" escapes the character after it; directories are separated by "/": "pattern": ${quoted(result.backslashesAsSeparators)}${ignored}.`);
   }
+  if (result.windowsDrive !== undefined) {
+    const name = result.pattern.split(/[\\/]/).pop() ?? '';
+    const negation = result.pattern.startsWith('!') ? '!' : '';
+    const example = name === '' ? '' : ` (for example ${quoted(`${negation}**/${name}`)})`;
+    hints.push(
+      `- The pattern starts with the Windows drive ${quoted(result.windowsDrive)}, but this machine's paths start with "/", so it names no directory here: write the pattern relative to ${result.rootLabel}${example}, or pass a directory of this machine as "path".`,
+    );
+  }
   return hints;
 }
 

@@ -14,6 +14,8 @@ export interface PatternSlips {
   readonly withoutWhitespace?: string;
   /** The pattern with `/` for `\`, where `\` escapes and the pattern reads as a Windows path. */
   readonly backslashesAsSeparators?: string;
+  /** The drive ("C:") a pattern starts with where paths are POSIX ones, so it names no directory. */
+  readonly windowsDrive?: string;
   /** The pattern without the quotes around it. */
   readonly unquoted?: string;
   /**
@@ -59,7 +61,12 @@ export function patternSlips(pattern: string, posix = process.platform !== 'win3
   // one of "_.-", which need no escaping, is a separator meant; in a regular expression's "\."
   // it is not. So is one before "**" ("src\**\*.ts", Windows' way), since no name's star is
   // escaped so; one before a single "*" may escape one ("a\*b").
-  if (posix && !slips.regularExpression && /\\([\w.-]|\*\*)/.test(pattern)) {
+  // "C:\Users\me\*.txt" given back with "/" found nothing again ("C:/" does not exist): the drive
+  // is what names no directory here.
+  const drive = posix ? /^!?([A-Za-z]:)[\\/]/.exec(trimmed)?.[1] : undefined;
+  if (drive !== undefined) {
+    slips.windowsDrive = drive;
+  } else if (posix && !slips.regularExpression && /\\([\w.-]|\*\*)/.test(pattern)) {
     slips.backslashesAsSeparators = pattern.replace(/\\/g, '/');
   }
   if (withoutBraceSpaces !== undefined && pieces.length === 1) {
