@@ -10,6 +10,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { GlobError } from '../errors';
 import type { RawName } from '../names';
+import { BoundedLines } from './boundedLines';
 import { NulSeparatedNames } from './output';
 
 export interface RipgrepInvocation {
@@ -203,49 +204,5 @@ function killTree(child: ChildProcess): void {
     process.kill(-child.pid, 'SIGKILL');
   } catch {
     child.kill('SIGKILL');
-  }
-}
-
-/** Collects stderr as lines, keeping the first `limit` bytes and counting every line. */
-class BoundedLines {
-  private text = '';
-  /** Bytes were left out past the limit. */
-  private cut = false;
-  private newlines = 0;
-  private lastByte = 0x0a;
-
-  constructor(private readonly limit: number) {}
-
-  push(chunk: Buffer): void {
-    for (const byte of chunk) {
-      if (byte === 0x0a) {
-        this.newlines += 1;
-      }
-    }
-    this.lastByte = chunk[chunk.length - 1] ?? this.lastByte;
-    const room = this.limit - this.text.length;
-    this.cut ||= chunk.length > room;
-    if (room > 0) {
-      this.text += chunk.toString('utf8', 0, Math.min(room, chunk.length));
-    }
-  }
-
-  lineCount(): number {
-    return this.newlines + (this.lastByte === 0x0a ? 0 : 1);
-  }
-
-  /**
-   * The lines examined, empty ones too: a name can hold a blank line ("x\n\ny"), and without it the
-   * message read "./x\ny" and was three warnings, problems that "may" hide files (warningMessages
-   * leaves out an empty line that continues no message). Not a line the limit cut short: read,
-   * it was quoted as a problem that may hide files ("rg: ./link-0956: IO error for operation on
-   * ./li"); left out, it is counted with the lines past the limit.
-   */
-  lines(): string[] {
-    const lines = this.text.split('\n');
-    if (this.cut || lines[lines.length - 1] === '') {
-      lines.pop();
-    }
-    return lines;
   }
 }
