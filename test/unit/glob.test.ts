@@ -1807,6 +1807,20 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     });
   }
 
+  it('reads a link to nothing whose name\'s line starts or ends as a message does as one warning', async () => {
+    // Regression: links named "c\nrg: d" and "g: No such file or directory (os error 2)\nh" beside
+    // three others: "ripgrep met 6 paths that lead nowhere" and "ripgrep reported 2 problems
+    // reading the tree, so files below those paths may be missing: rg: ./c; …".
+    tree.write({ 'real.txt': 1 });
+    for (const name of ['a', 'b', 'e', 'c\nrg: d', 'g: No such file or directory (os error 2)\nh']) {
+      symlinkSync(tree.path('missing-target'), tree.path(name));
+    }
+    const result = await search(tree, { pattern: '*' }, { rules: { followSymlinks: true } });
+    assert.equal(result.warnings.count, 5);
+    assert.match(result.text, /^ripgrep met 5 paths that lead nowhere /m);
+    assert.doesNotMatch(result.text, /problem/);
+  });
+
   it('says more links to nothing than it quotes lead nowhere, not that they may hide files', async () => {
     // Regression: only the first 20 warnings were kept, and with more than were kept none was
     // called harmless, so 25 links to nothing were "25 problems reading the tree, so files below

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { runRipgrep } from '../../src/core/ripgrep/process';
 import { realTimer, Stopper } from '../../src/core/walk/stopper';
 import { testRipgrep } from './helpers/ripgrep';
@@ -64,4 +64,35 @@ describe('ripgrep runs and stops (ripgrep/process.ts, stopper.ts)', () => {
     assert.equal(stopper.reason, undefined);
     stopper.dispose();
   });
+});
+
+describe('ripgrep\'s warnings about names that hold a newline (ripgrep/warningMessages.ts)', () => {
+  const tree = new TempTree();
+  // A name's second line that starts as a message does, and a first line that ends as one does.
+  const names = ['a', 'b', 'c\nrg: d', 'g: No such file or directory (os error 2)\nh', 'x\nrg: y\nz'];
+  before(() => {
+    tree.write({ 'f.txt': 1 });
+    for (const name of names) {
+      symlinkSync(tree.path('nowhere'), tree.path(name));
+    }
+  });
+  after(() => tree.remove());
+
+  // One walking thread words a message "rg: ./c: IO error for operation on ./c: …", more "rg: ./c: …".
+  for (const threads of ['1', '2']) {
+    it(`reads each link to nothing as one warning, with ${threads} walking thread(s)`, async () => {
+      // Regression: "rg: ./c" and "rg: d: No such file or directory (os error 2)" were two warnings,
+      // the first a problem that "may" hide files, and "h: No such file …" a link of its own: the
+      // footer said "met 6 paths" for 5 links and "2 problems ... may be missing".
+      const outcome = await runRipgrep(
+        { ripgrepPath: await testRipgrep(), args: ['--no-config', '--files', '--null', '--follow', '--threads', threads], cwd: tree.root },
+        { onName: () => undefined },
+      );
+      assert.equal(outcome.warnings.length, names.length, outcome.warnings.join('\n---\n'));
+      assert.equal(outcome.warningCount, names.length);
+      for (const name of names) {
+        assert.ok(outcome.warnings.some((warning) => new RegExp(`^(rg: )?\\./${name.replace(/[()]/g, '\\$&')}: `).test(warning)), name);
+      }
+    });
+  }
 });

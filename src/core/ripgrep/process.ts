@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { GlobError } from '../errors';
 import type { RawName } from '../names';
 import { BoundedLines } from './boundedLines';
+import { warningMessages } from './warningMessages';
 import { NulSeparatedNames } from './output';
 
 export interface RipgrepInvocation {
@@ -124,7 +125,7 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
         reject(new GlobError('ripgrepFailed', `ripgrep failed: ${said.slice(0, 3).join('; ') || 'exit code 2'}`, said.join('\n')));
         return;
       }
-      const messages = warningMessages(lines);
+      const messages = warningMessages(lines, invocation.cwd);
       const kept = options.keepWarning ? messages.filter(options.keepWarning) : messages;
       resolve({
         exitCode,
@@ -150,32 +151,6 @@ export function runRipgrep(invocation: RipgrepInvocation, options: RipgrepRunOpt
 function isPathWarning(line: string): boolean {
   return /\(os error \d+\)|loop/i.test(line);
 }
-
-/**
- * ripgrep's messages, each whole: one about a path whose name holds a newline spans lines of
- * stderr ("rg: ./bro", "ken: No such file or directory (os error 2)"), and read line by line, one
- * link to nothing was three warnings, two of them, without an error number, problems that "may"
- * hide files. A line is part of the message before it when that one has not ended (with an error
- * number) and the line does not start one, as ripgrep 15 ("rg: ") and 13 (a path from the walk
- * root, or ripgrep's loop message) start them. A loop's message ends with the ancestor's name,
- * which may hold a newline too: taken to end at "points to an ancestor", the rest of the name
- * after it was a problem of its own that "may" hide files.
- */
-function warningMessages(lines: readonly string[]): string[] {
-  const messages: string[] = [];
-  for (const line of lines) {
-    const last = messages.length - 1;
-    if (last >= 0 && !MESSAGE_END.test(messages[last]) && !MESSAGE_START.test(line)) {
-      messages[last] += `\n${line}`;
-    } else if (line !== '') {
-      messages.push(line);
-    }
-  }
-  return messages;
-}
-
-const MESSAGE_END = /\(os error \d+\)$/;
-const MESSAGE_START = /^(?:rg: |\.[/\\]|File system loop found: )/;
 
 function startFailure({ ripgrepPath, cwd }: RipgrepInvocation, error: unknown): GlobError {
   const code = (error as NodeJS.ErrnoException).code;
