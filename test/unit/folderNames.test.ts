@@ -50,7 +50,36 @@ describe('workspace folders that share a name (folderNames.ts)', () => {
       const second = await glob({ pattern: '*.ts', path: 'app (two)' }, folders, { ripgrepPath });
       assert.deepEqual(second.page.map((path) => path.shown), ['app (two)/src/c.ts', 'app (two)/src/d.ts']);
       // The name they share, as VS Code shows it, is answered with theirs.
-      await assert.rejects(glob({ pattern: '*.ts', path: 'app/src' }, folders, { ripgrepPath }), /starts with "app", the name of 2 workspace folders, which are told apart by their parent directory: pass one of "app \(one\)\/src", "app \(two\)\/src"\./);
+      await assert.rejects(glob({ pattern: '*.ts', path: 'app/src' }, folders, { ripgrepPath }), /starts with "app", which 2 workspace folders would all be shown as, so each is shown with its parent directory's name after it: pass one of "app \(one\)\/src", "app \(two\)\/src"\./);
+    } finally {
+      tree.remove();
+    }
+  });
+
+  it('says folders that would be shown by one name are told apart by a number where they are', async () => {
+    // Regression: "client/web" (written "client-web" beside "client") and "client-web", in
+    // directories of one name, are "client-web (1)" and "client-web (2)"; "path": "client-web/src"
+    // was told they "are told apart by their parent directory", and "client-web" was "the name of
+    // 2 workspace folders", where the workspace names one so.
+    const tree = new TempTree().write({ 'client/a.ts': 1, 'one/x/web/src/b.ts': 2, 'two/x/web/src/c.ts': 3 });
+    try {
+      const folders = [
+        { name: 'client', path: tree.path('client') },
+        { name: 'client/web', path: tree.path('one', 'x', 'web') },
+        { name: 'client-web', path: tree.path('two', 'x', 'web') },
+      ];
+      const ripgrepPath = await testRipgrep();
+      await assert.rejects(
+        glob({ pattern: '*.ts', path: 'client-web/src' }, folders, { ripgrepPath }),
+        /starts with "client-web", which 2 workspace folders would all be shown as, so each is shown with a number after it: pass one of "client-web \(1\)\/src", "client-web \(2\)\/src"\./,
+      );
+      // A number for two in directories of one name, the parent's name for the third.
+      const mixed = [
+        { name: 'app', path: tree.path('one', 'x', 'web') },
+        { name: 'app', path: tree.path('two', 'x', 'web') },
+        { name: 'app', path: tree.path('client') },
+      ];
+      await assert.rejects(glob({ pattern: '*.ts', path: 'app/src' }, mixed, { ripgrepPath }), /so each is shown with its parent directory's name after it, or a number where that is shared too: pass one of "app \(1\)\/src", "app \(2\)\/src", "app \([\w-]+\)\/src"\./);
     } finally {
       tree.remove();
     }

@@ -190,7 +190,7 @@ describe('request: resolving path and pattern', () => {
     const found = await resolveRequest({ pattern: '*', path: 'src/inner' }, { folders: [...named, { ...front, name: 'whole' }] });
     assert.deepEqual(found.scopes.map((scope) => scope.searchRoot), [tree.path('front', 'src', 'inner')]);
     // Where one of them may be meant, it is still asked which.
-    await assert.rejects(resolveRequest({ pattern: '*', path: 'src' }, { folders: [...named, { ...front, name: 'whole' }] }), /the name of 2 workspace folders/);
+    await assert.rejects(resolveRequest({ pattern: '*', path: 'src' }, { folders: [...named, { ...front, name: 'whole' }] }), /which 2 workspace folders would all be shown as/);
   });
 
   it('reads a path starting with "./" and a folder name as that folder, as without "./"', async () => {

@@ -99,6 +99,20 @@ async function tildeRead(pathText: string, folders: readonly WorkspaceFolder[], 
 }
 
 /**
+ * How folderNames.ts told apart folders that would be shown by one name: by their parent
+ * directory's name, and by a number where that is shared too. Said as it was done ("client/web"
+ * written "client-web" beside a folder named so, in directories of one name, are numbered):
+ * "told apart by their parent directory" sent a model looking for directories the names lack.
+ */
+function toldApartBy(sharing: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): string {
+  const byParent = sharing.map((folder) => folder.name === `${folder.sharedName} (${paths.basename(paths.dirname(folder.path))})`);
+  if (byParent.every(Boolean)) {
+    return "its parent directory's name after it";
+  }
+  return byParent.some(Boolean) ? "its parent directory's name after it, or a number where that is shared too" : 'a number after it';
+}
+
+/**
  * Resolves `path` to the directories it names; several when a relative path exists in several
  * folders. `pattern`, the one given with it, only shapes the advice when nothing is found.
  */
@@ -132,7 +146,10 @@ export async function resolvePath(
       return asWritten;
     }
     const names = sharing.map((folder) => JSON.stringify([folder.name, ...shared.rest].join('/')));
-    throw new GlobError('pathNotFound', `The "path" ${JSON.stringify(pathText)} starts with ${JSON.stringify(shared.folder.sharedName)}, the name of ${sharing.length} workspace folders, which are told apart by their parent directory: pass one of ${names.join(', ')}.`);
+    throw new GlobError(
+      'pathNotFound',
+      `The "path" ${JSON.stringify(pathText)} starts with ${JSON.stringify(shared.folder.sharedName)}, which ${sharing.length} workspace folders would all be shown as, so each is shown with ${toldApartBy(sharing, paths)}: pass one of ${names.join(', ')}.`,
+    );
   }
   const candidates = await spelledAll(named ? [paths.resolve(named.folder.path, named.rest.join(paths.sep))] : inEachFolder, paths);
 
