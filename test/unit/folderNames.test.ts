@@ -100,6 +100,10 @@ describe('workspace folders that share a name (folderNames.ts)', () => {
     // Regression: a name with a "/" first read as a path outside the workspace ("/x/src/a.ts",
     // and "path": "/x/src" was not found), one with a "/" last or doubled as another name.
     assert.deepEqual(names([{ name: '/x', path: '/w/a' }, { name: 'web/', path: '/w/b' }, { name: 'a//b', path: '/w/c' }]), ['-x', 'web-', 'a--b']);
+    // Regression: a folder named "~" showed "~/src/a.ts", a file in the home directory.
+    // Written so, "~/b" starts the name "-" is: its "/" is written "-" too.
+    assert.deepEqual(names([{ name: '~', path: '/w/a' }, { name: '~/b', path: '/w/b' }, { name: '~c', path: '/w/c' }]), ['-', '--b', '~c']);
+    assert.deepEqual(names([{ name: '~/b', path: '/w/b' }, { name: 'c', path: '/w/c' }]), ['-/b', 'c']);
     // Names holding "/" that start no other stay as they are: "path" reads them so.
     const apart = [{ name: 'client/web', path: '/w/webapp' }, { name: 'client/api', path: '/w/api' }];
     assert.equal(withDistinctNames(apart, nodePath.posix), apart);
@@ -140,5 +144,22 @@ describe('workspace folders that share a name (folderNames.ts)', () => {
       tree.remove();
     }
   });
-});
 
+  it('shows a folder named "~" as "-", and takes that back as "path", not the home directory', async () => {
+    // Regression: its files were shown "~/src/a.ts", and "path": "~/src" searched the home directory.
+    const tree = new TempTree().write({ 'tilde/src/a.ts': 1, 'app/src/b.ts': 2 });
+    try {
+      const folders = [
+        { name: '~', path: tree.path('tilde') },
+        { name: 'app', path: tree.path('app') },
+      ];
+      const ripgrepPath = await testRipgrep();
+      const result = await glob({ pattern: '*.ts' }, folders, { ripgrepPath });
+      assert.deepEqual(result.page.map((path) => path.shown).sort(), ['-/src/a.ts', 'app/src/b.ts']);
+      const back = await glob({ pattern: '*.ts', path: '-/src' }, folders, { ripgrepPath });
+      assert.deepEqual(back.page.map((path) => path.shown), ['-/src/a.ts']);
+    } finally {
+      tree.remove();
+    }
+  });
+});

@@ -12,18 +12,21 @@
  * shown, and the complete list's link of both opened the one in client/web. A name that starts
  * with another folder's name and a "/" has its "/" written "-" ("client-web/src/x.ts"): a
  * look-alike slash would be typed back as "/", and read as the other folder. So has a name with a
- * "/" first, last or doubled ("/x" showed "/x/src/a.ts", a path outside the workspace).
+ * "/" first, last or doubled ("/x" showed "/x/src/a.ts", a path outside the workspace). So has
+ * the "~" of a name "~" or "~/…" ("-/src/a.ts"): "~/src/a.ts" read as a file in the home
+ * directory, and as "path" it named one.
  */
 
 import * as nodePath from 'node:path';
 import type { WorkspaceFolder } from './request';
+import { startsWithTilde } from './searchRoots';
 
 export function withDistinctNames(folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath = nodePath): readonly WorkspaceFolder[] {
   // First apart from the names they start with: "client-web" may then be another folder's name
   // too. A name told apart may in turn start another ("app (x)" from a shared "app", beside a
   // folder named "app (x)/src"), so both looks are made again until neither changes a name; each
   // round that does takes every "/" out of a name, or ends with names no two share, so they end.
-  let named = folders;
+  let named = withoutHomeNames(folders);
   for (;;) {
     const next = withUnsharedNames(withUnnestedNames(named), paths);
     if (next === named) {
@@ -31,6 +34,15 @@ export function withDistinctNames(folders: readonly WorkspaceFolder[], paths: no
     }
     named = next;
   }
+}
+
+/**
+ * Folders named "~" or "~/…", with that "~" written "-", as "path" reads a "~" (searchRoots.ts
+ * tildeRead): the home directory, where no folder holds a directory named "~".
+ */
+function withoutHomeNames(folders: readonly WorkspaceFolder[]): readonly WorkspaceFolder[] {
+  const home = (folder: WorkspaceFolder): boolean => startsWithTilde(folder.name);
+  return folders.some(home) ? folders.map((folder) => (home(folder) ? { ...folder, name: `-${folder.name.slice(1)}` } : folder)) : folders;
 }
 
 function withUnsharedNames(folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): readonly WorkspaceFolder[] {

@@ -56,7 +56,7 @@ async function tildeHolders(directories: readonly string[], paths: nodePath.Plat
 }
 
 /** Whether a "path" starts with the name "~". */
-function startsWithTilde(pathText: string): boolean {
+export function startsWithTilde(pathText: string): boolean {
   return pathText === '~' || pathText.startsWith('~/');
 }
 
