@@ -1821,6 +1821,18 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.doesNotMatch(result.text, /problem/);
   });
 
+  it('says a class never matches "/", and offers the pattern with the "/" outside it', async () => {
+    // Regression: for "src[/]*" it said the pattern "contains "/"" so it is anchored, and offered
+    // "pattern": "src[/]*/", which matches nothing either.
+    tree.write({ 'src/a.ts': 1 });
+    const result = await search(tree, { pattern: 'src[/]*' });
+    assert.equal(result.total, 0);
+    assert.match(result.text, /^- A "\[…\]" class matches one character of a name, never the "\/" between two names, so the "\/" in "\[\/\]" matches nothing\. With the "\/" outside it: "pattern": "src\/\*"\.$/m);
+    assert.doesNotMatch(result.text, /contains "\/"|src\[\/\]\*\//);
+    const meant = await search(tree, { pattern: 'src/*' });
+    assert.deepEqual(meant.page.map((path) => path.shown), ['src/a.ts']);
+  });
+
   it('says more links to nothing than it quotes lead nowhere, not that they may hide files', async () => {
     // Regression: only the first 20 warnings were kept, and with more than were kept none was
     // called harmless, so 25 links to nothing were "25 problems reading the tree, so files below

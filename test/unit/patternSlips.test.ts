@@ -79,7 +79,8 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     assert.deepEqual(posix('!{src,}/*.ts'), { emptyAlternative: { writtenOut: '!/{src/*.ts,*.ts}' } });
     assert.deepEqual(posix('/home/me/ws/src/*.y{a,}ml'), { emptyAlternative: { writtenOut: '/home/me/ws/src/{*.yaml,*.yml}' } });
     assert.deepEqual(posix('~/notes/*.m{d,}'), { emptyAlternative: { writtenOut: '~/notes/{*.md,*.m}' } });
-    assert.deepEqual(posix('a[/]b/{c,}d'), { emptyAlternative: { writtenOut: 'a[/]b/{cd,d}' } });
+    // A class's "/" is none (and the pattern offered writes it outside, patternSlips.ts slashClassesIn).
+    assert.deepEqual(posix('a[/]b/{c,}d'), { emptyAlternative: { writtenOut: 'a[/]b/{cd,d}' }, slashInClass: { classes: ['[/]'], written: 'a/b/{cd,d}' } });
     // Written out, a second group would nest, which ripgrep 13 refuses: only said.
     assert.deepEqual(posix('x{a,}/*.{ts,js}'), { emptyAlternative: {} });
     // Regression: where the empty alternative makes no pattern of its own, nothing is lost, but
@@ -192,4 +193,15 @@ describe('patternSlips: how a pattern that matched nothing was probably meant', 
     assert.deepEqual(patternSlips('{src,}\\*.ts', false), { emptyAlternative: { writtenOut: '/{src/*.ts,*.ts}' } });
     assert.deepEqual(patternSlips('C:\\ws\\src\\*.y{a,}ml', false), { emptyAlternative: { writtenOut: 'C:/ws/src/{*.yaml,*.yml}' } });
   });
+
+  it('says a class never matches "/", and writes a class of only "/" outside it', () => {
+    // Regression: "src[/]*" was said to be anchored for its "/", and told to end in "/".
+    assert.deepEqual(posix('src[/]*'), { slashInClass: { classes: ['[/]'], written: 'src/*' } });
+    assert.deepEqual(posix('a[\\/]b[/]*.ts'), { slashInClass: { classes: ['[\\/]', '[/]'], written: 'a/b/*.ts' } });
+    // With other members, no pattern is offered; a class that leaves "/" out means it.
+    assert.deepEqual(posix('src[/_]*'), { slashInClass: { classes: ['[/_]'] } });
+    assert.deepEqual(posix('src[!/]*'), {});
+    assert.deepEqual(posix('src\\[/]'), {});
+  });
 });
+

@@ -89,7 +89,8 @@ export async function explainEmpty(
         }
       : {}),
   };
-  if (directoriesMeantOtherwise(slips)) {
+  // Nor for a "/" in a class: ended in "/", such a pattern still names no directory ("src[/]*/").
+  if (directoriesMeantOtherwise(slips) || slips.slashInClass !== undefined) {
     return facts;
   }
   const directories = slips.emptyAlternative === undefined ? await directoriesNamed(request) : directoriesWrittenOut(slips.emptyAlternative.writtenOut);

@@ -303,6 +303,11 @@ function slipHints(result: ResultFacts): string[] {
       `- The pattern starts with the Windows drive ${quoted(result.windowsDrive)}, but this machine's paths start with "/", so it names no directory here: write the pattern relative to ${result.rootLabel}${example}, or pass a directory of this machine as "path".`,
     );
   }
+  if (result.slashInClass !== undefined) {
+    const { classes, written } = result.slashInClass;
+    const said = `- A "[…]" class matches one character of a name, never the "/" between two names, so the "/" in ${classes.map(quoted).join(', ')} matches nothing.`;
+    hints.push(written === undefined ? `${said} Write "/" outside the class.` : `${said} With the "/" outside it: "pattern": ${quoted(written)}${ignored}.`);
+  }
   return hints;
 }
 

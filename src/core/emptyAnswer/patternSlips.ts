@@ -7,7 +7,7 @@
  */
 
 import { emptyAlternativeIn, type EmptyAlternative } from './emptyAlternative';
-import { forEachGlobCharacter } from '../request/patternPath';
+import { classEnd, forEachGlobCharacter } from '../request/patternPath';
 
 export interface PatternSlips {
   /** The pattern without the whitespace around it, which would have to be part of the names. */
@@ -41,6 +41,13 @@ export interface PatternSlips {
    * where that takes no nested group (which ripgrep 13 refuses).
    */
   readonly emptyAlternative?: EmptyAlternative;
+  /**
+   * The pattern has a `[…]` class that holds "/", which a class never matches (README): "src[/]*"
+   * matches nothing, and read as anchored and told to end in "/" ("src[/]*\/"), it still did not.
+   * `classes` are those classes as written; `written` is the pattern with "/" for each, where each
+   * holds nothing else ("src/*").
+   */
+  readonly slashInClass?: { readonly classes: readonly string[]; readonly written?: string };
 }
 
 export function patternSlips(pattern: string, posix = process.platform !== 'win32'): PatternSlips {
@@ -80,7 +87,46 @@ export function patternSlips(pattern: string, posix = process.platform !== 'win3
   if (literal !== undefined && slips.severalPatterns === undefined) {
     slips.literalBraces = literal;
   }
+  // In the pattern with its empty alternative written out, where it is: the pattern offered mends both.
+  const slashInClass = slashClassesIn(emptyAlternative?.writtenOut ?? trimmed, posix);
+  if (slashInClass !== undefined) {
+    slips.slashInClass = slashInClass;
+  }
   return slips;
+}
+
+/**
+ * The classes of the pattern that hold "/" as a member, and the pattern with "/" for each where
+ * each holds only "/" ("[/]", or "[\/]" where "\" escapes). A class that leaves "/" out ("[!/]")
+ * means what it says, and a range ("[.-0]") is not looked into.
+ */
+function slashClassesIn(pattern: string, posix: boolean): PatternSlips['slashInClass'] {
+  const classes: string[] = [];
+  let written = '';
+  let kept = 0;
+  let eachOnlySlash = true;
+  for (let i = 0; i < pattern.length; i += 1) {
+    if (pattern[i] === '\\' && posix) {
+      i += 1;
+    } else if (pattern[i] === '[') {
+      const close = classEnd(pattern, i);
+      const members = pattern.slice(i + 1, close);
+      if (close < pattern.length && !/^[!^]/.test(members) && members.includes('/')) {
+        classes.push(pattern.slice(i, close + 1));
+        if ((posix ? /^(?:\\?\/)+$/ : /^\/+$/).test(members)) {
+          written += `${pattern.slice(kept, i)}/`;
+          kept = close + 1;
+        } else {
+          eachOnlySlash = false;
+        }
+      }
+      i = close;
+    }
+  }
+  if (classes.length === 0) {
+    return undefined;
+  }
+  return eachOnlySlash ? { classes, written: written + pattern.slice(kept) } : { classes };
 }
 
 /**
@@ -137,7 +183,8 @@ export function rewriteSuggested(slips: PatternSlips): boolean {
     slips.bracesWithoutSpaces !== undefined ||
     slips.backslashesAsSeparators !== undefined ||
     slips.literalBraces !== undefined ||
-    slips.emptyAlternative?.writtenOut !== undefined
+    slips.emptyAlternative?.writtenOut !== undefined ||
+    slips.slashInClass?.written !== undefined
   );
 }
 
@@ -157,6 +204,7 @@ export function slipPatternMeant(slips: PatternSlips): string | undefined {
     slips.bracesWithoutSpaces ??
     slips.backslashesAsSeparators ??
     slips.literalBraces ??
+    slips.slashInClass?.written ??
     slips.emptyAlternative?.writtenOut ??
     (onlyWhitespaceRewritten(slips) ? slips.withoutWhitespace : undefined)
   );

@@ -135,7 +135,7 @@ export function forEachGlobCharacter(glob: string, backslashEscapes: boolean, vi
  * after `[` or `[!` is a member, not the end. An unclosed class runs to the end (the glob is then
  * invalid, and compiling it says so).
  */
-function classEnd(glob: string, open: number): number {
+export function classEnd(glob: string, open: number): number {
   let i = open + 1;
   if (glob[i] === '!' || glob[i] === '^') {
     i += 1;
