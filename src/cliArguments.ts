@@ -24,7 +24,9 @@ export type CommandLine = CommandLineSearch | { readonly kind: 'help' } | { read
  * Each number option and the least it takes. A time limit is a millisecond at least: a timer waits
  * that long at the least, so "--timeout-seconds 1e-300" was a millisecond all the same, while the
  * footer said "1e-300 s". A longer limit than a timer holds is taken, as no limit (stopper.ts),
- * also one past the largest number ("1e400"), which was refused as not a positive number.
+ * also one past the largest number ("1e400"), which was refused as not a positive number. So is a
+ * page size past it (a 400-digit one), as no bound on the page, as 1e300 is: it was "needs a
+ * positive whole number", which it is.
  */
 const NUMBER_OPTIONS = {
   'max-results': { integer: true, least: 1, leastSaid: '1' },
@@ -79,7 +81,7 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
 function positiveNumber(text: string, integer: boolean): number | undefined {
   const value = Number(text);
   const written = (integer ? WHOLE_NUMBER : DECIMAL_NUMBER).test(text);
-  return written && (Number.isFinite(value) || !integer) && value > 0 ? value : undefined;
+  return written && value > 0 ? value : undefined;
 }
 
 function numberNeeded(option: string, integer: boolean, text: string): string {

@@ -187,6 +187,14 @@ describe('command line (the built dist/cli.js)', () => {
     assert.doesNotMatch(unlimited.stdout, /INCOMPLETE/);
   });
 
+  it('takes a page size past the largest number as no bound on the page, as it takes 1e300', () => {
+    // Regression: a 400-digit page size was refused as "needs a positive whole number".
+    const huge = run(['--max-results', '9'.repeat(400), '*.ts', 'big'], tree.root);
+    assert.equal(huge.status, 0, huge.stderr);
+    assert.equal(huge.stdout, run(['--max-results', `1${'0'.repeat(300)}`, '*.ts', 'big'], tree.root).stdout);
+    assert.match(huge.stdout, /^\d+ files match "\*\.ts" in big\/, oldest first\.$/m);
+  });
+
   it('says on one line that it could not write the answer, and exits 1', () => {
     // Regression: a full disk (anything but a closed pipe) ended it with a stack trace.
     const full = openSync('/dev/full', 'w');
