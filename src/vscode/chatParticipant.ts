@@ -13,7 +13,7 @@ import type { GlobService } from './globService';
 import { TOOL_NAME } from './globTool';
 import { resultListTitle } from './listTitle';
 import { escapeMarkdown, fileFromLinkArgument, fileLinkArgument, inlineCode, markdownLink } from './markdown';
-import { nextSearches, type NextSearch } from './nextSearches';
+import { chatFollowup, nextSearches, type NextSearch } from './nextSearches';
 
 export const PARTICIPANT_ID = 'workspace-glob.glob';
 /** Opens the file a link in an answer names; not in the palette, as it takes a path. */
@@ -26,7 +26,7 @@ export function registerGlobParticipant(service: GlobService): vscode.Disposable
   participant.iconPath = new vscode.ThemeIcon('search');
   participant.followupProvider = {
     provideFollowups: (result: vscode.ChatResult) =>
-      ((result.metadata as { followups?: NextSearch[] } | undefined)?.followups ?? []).map(({ label, prompt }) => ({ label, prompt })),
+      ((result.metadata as { followups?: NextSearch[] } | undefined)?.followups ?? []).map(chatFollowup),
   };
   // vscode.open from here, in the extension host: the file's URI crosses to the window as a URI,
   // so a remote window maps it to its remote file, which a file: link in the markdown missed.

@@ -14,12 +14,22 @@ import type { GlobInput } from '../core/request/input';
 import { lookInside, type PatternShape } from '../core/page/lookInside';
 import { slipPatternMeant } from '../core/emptyAnswer/patternSlips';
 import { chatPromptFor } from './chatPrompt';
+import { escapeMarkdown } from './markdown';
 
 export interface NextSearch {
   readonly label: string;
   readonly input: GlobInput;
   /** The same as `@glob` reads it: `PATTERN [PATH] [--include-ignored]` (chatPrompt.ts). */
   readonly prompt: string;
+}
+
+/**
+ * A next search as `@glob`'s follow-up. VS Code (1.139) renders a follow-up's label as Markdown,
+ * so its pattern is escaped: "Search for *a*" showed "Search for a" in italics. The quick pick and
+ * the notification's buttons show the label as plain text, and take it as it is.
+ */
+export function chatFollowup({ label, prompt }: NextSearch): { readonly label: string; readonly prompt: string } {
+  return { label: escapeMarkdown(label), prompt };
 }
 
 /** How many entries get a search of their own. */

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { glob, resolveRequest, type GlobResult } from '../../src/core';
 import type { GlobInput } from '../../src/core/request/input';
-import { nextSearches } from '../../src/vscode/nextSearches';
+import { chatFollowup, nextSearches } from '../../src/vscode/nextSearches';
 import { parseChatPrompt } from '../../src/vscode/chatPrompt';
 import { testRipgrep } from './helpers/ripgrep';
 import { TempTree } from './helpers/tree';
@@ -35,6 +35,17 @@ describe('the searches the footer suggests (nextSearches.ts), each sent back thr
       }),
     );
   }
+
+  it('escapes Markdown in a follow-up s label, which @glob s chat renders, and in no other', async () => {
+    // Regression: VS Code 1.139 renders a follow-up's label as Markdown: "Search for *f-1*.ts"
+    // showed "f-1" in italics and no stars.
+    const input = { pattern: ' *f-1*.ts ' };
+    const result = await search(input);
+    const shape = (await resolveRequest(input, { folders, ripgrepPath: await testRipgrep() })).pattern;
+    const [meant] = nextSearches(result, shape, input);
+    assert.equal(meant.label, 'Search for *f-1*.ts');
+    assert.deepEqual(chatFollowup(meant), { label: 'Search for \\*f\\-1\\*\\.ts', prompt: meant.prompt });
+  });
 
   it('over the cap, offers a look inside the largest entries, with the pattern as it reads from there', async () => {
     const whole = await search({ pattern: 'src/**/*.ts' }, 1_000);
