@@ -205,8 +205,6 @@ export async function searchGlob(request: GlobRequest, options: GlobOptions): Pr
       incompleteBecause,
       boundReached: incompleteBecause !== undefined && stopper.boundReached,
       excludesApplied: scopes.some((scope) => rulesFor(scope).excludeGlobs.length > 0),
-      // As scopeWalk.ts follows them: by the setting, or to reach a root through a link.
-      linksFollowed: scopes.some((scope) => scope.throughLink === true || rulesFor(scope).followSymlinks),
       options: { ...options, maxPaths },
       started,
       now,

@@ -6,7 +6,7 @@
  * of the `vscode` module so a plain-Node test can check it.
  */
 
-import { pathsMayShareFiles, type GlobResult } from '../core';
+import type { GlobResult } from '../core';
 import type { DistinctFiles } from '../core/spill/spillFormat';
 
 /** "4,097 files", or "120 paths (100 distinct files)" where some paths lead to one file. */
@@ -23,8 +23,8 @@ export function pathCount(total: number, distinctFiles: DistinctFiles | undefine
  * The distinct files of a result whose paths are (or may be) fewer files, as a saved list's
  * header gives them back: an upper bound where a stop left some paths uncompared.
  */
-export function distinctFilesOf(result: Pick<GlobResult, 'total' | 'aliases' | 'unread' | 'aliasesUncompared' | 'linksFollowed'>): DistinctFiles | undefined {
-  if (!pathsMayShareFiles(result)) {
+export function distinctFilesOf(result: Pick<GlobResult, 'total' | 'aliases' | 'unread' | 'aliasesUncompared'>): DistinctFiles | undefined {
+  if (result.aliases === 0 && result.aliasesUncompared === undefined) {
     return undefined;
   }
   return { count: result.total - result.aliases, atMost: result.unread > 0 || result.aliasesUncompared !== undefined };

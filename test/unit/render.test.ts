@@ -28,7 +28,6 @@ describe('the head page after a stop (render.ts)', () => {
     const facts = {
       total: 3,
       unread: 3,
-      aliases: 0,
       complete: false,
       listedAll: true,
       incompleteBecause: 'timeout',
@@ -58,51 +57,29 @@ describe('the head page after a stop (render.ts)', () => {
   });
 });
 
-/** A result whose `names` are files directly in the workspace root, all shown, under one entry as the page groups them. */
-function flatFacts(names: readonly string[], facts: object): ResultFacts {
-  return {
-    total: names.length,
-    sampled: false,
-    includeIgnored: false,
-    pattern: '*',
-    rootLabel: 'the workspace',
-    page: names.map((shown) => ({ shown, entry: 0 })),
-    topLevel: { entries: [{ path: 'a', label: 'a', isDirectory: false, count: names.length, onPage: names.length }], reached: 1 },
-    spill: null,
-    warnings: { count: 0, first: [], gone: 0, loop: 0 },
-    dropped: { vanished: 0, unreadable: 0 },
-    ...facts,
-  } as unknown as ResultFacts;
-}
-
 describe('paths to one file not all compared (render.ts)', () => {
   it('says the distinct files are "at most", what was found, and how many paths a stop left uncompared', () => {
-    const facts = flatFacts(['a', 'b', 'c', 'd'], { unread: 0, aliases: 1, aliasesUncompared: { paths: 2, because: 'cancelled' }, complete: true, listedAll: true });
+    const facts = {
+      total: 4,
+      unread: 0,
+      aliases: 1,
+      aliasesUncompared: { paths: 2, because: 'cancelled' },
+      complete: true,
+      listedAll: true,
+      sampled: false,
+      includeIgnored: false,
+      pattern: '*',
+      rootLabel: 'the workspace',
+      page: ['a', 'b', 'c', 'd'].map((shown) => ({ shown, entry: 0 })),
+      topLevel: { entries: [{ path: 'a', label: 'a', isDirectory: false, count: 4, onPage: 4 }], reached: 1 },
+      spill: null,
+      warnings: { count: 0 },
+      dropped: { vanished: 0, unreadable: 0 },
+    };
     const context: RenderContext = { maxResults: 100, pattern: compilePattern('*'), absolutePattern: false, excludesApplied: false, maxPaths: 1_000 };
     assert.equal(
-      renderModelText(facts, context).split('</files>\n')[1],
+      renderModelText(facts as unknown as ResultFacts, context).split('</files>\n')[1],
       '4 files match "*" in the workspace, oldest first. The 4 paths are at most 3 distinct files: 1 of them leads to a file another path here leads to as well; 2 paths that share an inode number with another path here, so may lead to the same file (by a symbolic or hard link, or a directory mounted in two places), were not compared: the search was cancelled first.',
     );
-  });
-});
-
-describe('paths whose times a stop left unread (render.ts)', () => {
-  it('says they may lead to one file where links were followed, and counts paths, not files, where none was found to', () => {
-    // Regression: after a timeout while times were read, with a link to a directory followed, no
-    // line said the paths may be fewer files (the unread ones were never compared), and the
-    // INCOMPLETE line said "All 3 matching files are here" where the list counted "3 paths".
-    const facts = { unread: 2, aliases: 0, linksFollowed: true, complete: false, listedAll: true, incompleteBecause: 'timeout' };
-    const context: RenderContext = { maxResults: 100, pattern: compilePattern('*'), absolutePattern: false, excludesApplied: false, timeoutMs: 1_000, maxPaths: 1_000 };
-    const text = renderModelText(flatFacts(['a', 'b', 'c'], facts), context);
-    assert.match(text, /^INCOMPLETE: .* All 3 matching paths are here, but the times of 2 paths were not read, so they come last, by path, not by time\./m);
-    assert.match(
-      text,
-      / The 3 paths are at most 3 distinct files: the 2 whose times were not read were not compared, and any of them may lead to a file another path here leads to as well \(by a symbolic or hard link, or a directory mounted in two places\)\.$/m,
-    );
-    assert.doesNotMatch(text, /matching files/);
-    // Without links followed, only a hard link could make one a second path: files, and no such line.
-    const unfollowed = renderModelText(flatFacts(['a', 'b', 'c'], { ...facts, linksFollowed: undefined }), context);
-    assert.match(unfollowed, /^INCOMPLETE: .* All 3 matching files are here, but the times of 2 files were not read/m);
-    assert.doesNotMatch(unfollowed, /distinct file/);
   });
 });

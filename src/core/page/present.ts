@@ -48,8 +48,6 @@ export interface CompletedSearchParts {
   /** For a complete search that found nothing: the first directory the pattern names that does not exist. */
   readonly missing?: MissingDirectory;
   readonly excludesApplied: boolean;
-  /** Whether any walk followed symbolic links to directories (GlobResult.linksFollowed). */
-  readonly linksFollowed: boolean;
   readonly options: GlobOptions & { readonly maxPaths: number };
   /** When the search started, in milliseconds since the epoch. */
   readonly started: number;
@@ -124,7 +122,6 @@ export class CompletedSearch implements GlobSearch {
       unread: found.skipped,
       aliases: this.parts.aliases,
       ...(this.parts.aliasesUncompared ? { aliasesUncompared: this.parts.aliasesUncompared } : {}),
-      ...(this.parts.linksFollowed ? { linksFollowed: true as const } : {}),
       listedAll: found.listedAll,
       ...(order.length === 0 ? await explainEmpty(request, found, { ignored: this.parts.ignored, nearIgnored: this.parts.nearIgnored }, this.parts.near, this.parts.missing) : bracesSlip(request.patternAsGiven)),
       // A negation's is said whatever it lists: it left out no file (request.ts).
@@ -163,7 +160,6 @@ export class CompletedSearch implements GlobSearch {
         ...(found.skipped > 0 ? { unread: found.skipped } : {}),
         ...(this.parts.aliases > 0 ? { aliases: this.parts.aliases } : {}),
         ...(this.parts.aliasesUncompared ? { aliasesUncompared: this.parts.aliasesUncompared.paths } : {}),
-        ...(this.parts.linksFollowed ? { linksFollowed: true as const } : {}),
         complete: incompleteBecause === undefined,
         ...(incompleteBecause ? { stopped: this.parts.boundReached && incompleteBecause !== 'limit' ? `limit, then ${incompleteBecause}` : incompleteBecause } : {}),
         savedAt: this.parts.now(),

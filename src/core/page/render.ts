@@ -7,7 +7,7 @@
 import { elsewhereSentence, EMPTY_ALTERNATIVE_DROPPED, emptyHints } from '../emptyAnswer/emptyText';
 import { showName } from '../names';
 import { lookInside, type LookInside, type PatternShape } from './lookInside';
-import { pathsMayShareFiles, type GlobResult } from './result';
+import type { GlobResult } from './result';
 import { warningLines } from './warningText';
 import { count, countedLabels, number, quoted } from '../words';
 
@@ -84,7 +84,7 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
     // looks like what the negation asked for.
     lines[footerStart] += ` ${elsewhereSentence(result.absoluteElsewhere, result)}`;
   }
-  if (pathsMayShareFiles(result)) {
+  if (result.aliases > 0 || result.aliasesUncompared !== undefined) {
     // Where the result fits, on the count's own line too: it keeps a one-line footer (SPEC §3).
     if (fits) {
       lines[footerStart] += ` ${aliasLine(result)}`;
@@ -100,9 +100,7 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
  * That some paths lead to one file, so the count of paths is not read as one of files. A path
  * whose time a stop left unread was never compared (it has no inode number), nor was one a stop
  * reached before its turn came; where there are such paths the distinct files are fewer than or
- * as many as said, never more. Said where no path was found to share a file as well: after a stop
- * that left times unread with a followed link to a directory, the footer said nothing of it, and
- * the unread paths may be the link's.
+ * as many as said, never more.
  */
 function aliasLine(result: ResultFacts): string {
   const { total, aliases, unread, aliasesUncompared: uncompared } = result;
@@ -112,10 +110,6 @@ function aliasLine(result: ResultFacts): string {
   const paths = `The ${count(total, 'path')} ${total === 1 ? 'is' : 'are'} ${files}`;
   const how = '(by a symbolic or hard link, or a directory mounted in two places)';
   const found = `${number(aliases)} of them ${aliases === 1 ? 'leads' : 'lead'} to a file another path here leads to as well`;
-  if (uncompared === undefined && aliases === 0) {
-    // Only unread paths, which may be second paths: "0 of them lead to a file ..." said nothing.
-    return `${paths}: the ${number(unread)} whose ${unread === 1 ? 'time was not read was' : 'times were not read were'} not compared, and any of them may lead to a file another path here leads to as well ${how}.`;
-  }
   if (uncompared === undefined) {
     return `${paths}: ${found} ${how}${unreadNotCompared}.`;
   }
@@ -336,17 +330,14 @@ function incompleteLine(result: ResultFacts, context: RenderContext): string | u
   if (result.complete) {
     return undefined;
   }
-  // Where paths may lead to one file, they are counted as paths, as the line about them and the
-  // complete list count them: "All 120,000 matching files are here" beside "The 120,000 paths".
-  const item = pathsMayShareFiles(result) ? 'path' : 'file';
   // Found but not read: in the result, after the others (walk/statWays/record.ts NOT_READ).
-  const unread = result.unread > 0 ? `the times of ${count(result.unread, item)} were not read, so ${result.unread === 1 ? 'it comes' : 'they come'} last, by path, not by time` : '';
+  const unread = result.unread > 0 ? `the times of ${count(result.unread, 'file')} were not read, so ${result.unread === 1 ? 'it comes' : 'they come'} last, by path, not by time` : '';
   const stopped = stopSentence(result, context);
   return result.listedAll
-    ? `INCOMPLETE: ${stopped} while file times were read. All ${count(result.total, `matching ${item}`)} are here${unread ? `, but ${unread}` : ''}. Search again for their whole order.`
+    ? `INCOMPLETE: ${stopped} while file times were read. All ${count(result.total, 'matching file')} are here${unread ? `, but ${unread}` : ''}. Search again for their whole order.`
     : result.total === 0
       ? `INCOMPLETE: ${stopped} before any file was found; files may match. Narrow "path" or the pattern and search again.`
-      : `INCOMPLETE: ${stopped}, so these ${count(result.total, item)} are only what was found before that${unread ? `; ${unread}` : ''}; more files may match. Narrow "path" or the pattern and search again.`;
+      : `INCOMPLETE: ${stopped}, so these ${count(result.total, 'file')} are only what was found before that${unread ? `; ${unread}` : ''}; more files may match. Narrow "path" or the pattern and search again.`;
 }
 
 /** Lines about anything else that makes the result less than the whole truth. */

@@ -103,12 +103,6 @@ export interface GlobResult extends EmptyResultFacts {
    * most `total - aliases` distinct files.
    */
   readonly aliasesUncompared?: { readonly paths: number; readonly because: StopReason };
-  /**
-   * Set when the walk followed symbolic links to directories (`search.followSymlinks`, or a search
-   * root reached through one): a path whose time a stop left `unread`, never compared, may then
-   * lead to a file another path here leads to as well.
-   */
-  readonly linksFollowed?: true;
   /** True when ripgrep listed every match, so a stop cut only the reading of times. */
   readonly listedAll: boolean;
   /**
@@ -128,18 +122,6 @@ export interface GlobResult extends EmptyResultFacts {
  */
 export function cancelledIn(result: Pick<GlobResult, 'incompleteBecause' | 'aliasesUncompared'>): boolean {
   return result.incompleteBecause === 'cancelled' || result.aliasesUncompared?.because === 'cancelled';
-}
-
-/**
- * Whether some of the result's paths lead, or may lead, to a file another of them leads to: where
- * they do (`aliases`), where a stop left paths sharing an inode number uncompared, and where it
- * left times unread with links followed, since a path whose time was not read was never compared
- * and may be a link's. Then a count of them is one of paths, not of files. (Without links
- * followed, only a hard link could make an unread path a second one: too rare to count every
- * stopped search's files as paths for it.)
- */
-export function pathsMayShareFiles(result: Pick<GlobResult, 'aliases' | 'aliasesUncompared' | 'unread' | 'linksFollowed'>): boolean {
-  return result.aliases > 0 || result.aliasesUncompared !== undefined || (result.unread > 0 && result.linksFollowed === true);
 }
 
 /**

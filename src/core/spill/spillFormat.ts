@@ -24,8 +24,6 @@ export interface SpillHeader {
   readonly aliases?: number;
   /** Paths that share an inode number with another, left uncompared by a stop: any may lead to one file too. */
   readonly aliasesUncompared?: number;
-  /** Links to directories were followed: the `unread` paths, never compared, may lead to one file too. */
-  readonly linksFollowed?: true;
   readonly complete: boolean;
   /** Why the search stopped early, when it did. */
   readonly stopped?: string;
@@ -52,18 +50,12 @@ export function spillHeaderParts(header: SpillHeader): { readonly before: string
     `# roots: ${escapedJson(header.roots)}`,
     ...(header.searched ? [`# searched: ${escapedJson(header.searched)}`] : []),
     `# order: modification time, oldest first; equal times by path${header.unread ? `; the last ${header.unread}, whose times were not read, by path` : ''}`,
-    // Where some paths lead (or may lead) to one file, the total is one of paths, as the footer
-    // says it (result.ts pathsMayShareFiles).
-    `# total: ${header.total} ${mayShareFiles(header) ? 'paths' : 'files'} (${status})`,
-    ...(mayShareFiles(header) ? [distinctFilesLine(header)] : []),
+    // Where some paths lead (or may lead) to one file, the total is one of paths, as the footer says it.
+    `# total: ${header.total} ${header.aliases || header.aliasesUncompared ? 'paths' : 'files'} (${status})`,
+    ...(header.aliases || header.aliasesUncompared ? [distinctFilesLine(header)] : []),
     '',
   ].join('\n');
   return { before, listed: spillListedLine(header.total, header.total), after: `\n# saved: ${header.savedAt.toISOString()}\n\n` };
-}
-
-/** pathsMayShareFiles, for the header's fields: a path whose time was not read was never compared. */
-function mayShareFiles(header: SpillHeader): boolean {
-  return Boolean(header.aliases || header.aliasesUncompared || (header.unread && header.linksFollowed));
 }
 
 /**
