@@ -67,10 +67,11 @@ function distinctFilesLine(header: SpillHeader): string {
   const { total, aliases = 0, unread = 0, aliasesUncompared = 0 } = header;
   const found = `${aliases} of the paths ${aliases === 1 ? 'leads' : 'lead'} to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places)`;
   const notCompared = [
-    ...(aliasesUncompared > 0 ? [`${aliasesUncompared} that share an inode number with another path here were not compared, the search stopped first`] : []),
+    ...(aliasesUncompared > 0 ? [`${aliasesUncompared} paths that share an inode number with another path here were not compared, the search stopped first`] : []),
     ...(unread > 0 ? [`the ${unread} whose times were not read were not compared`] : []),
   ];
-  return `# distinct files: ${unread > 0 || aliasesUncompared > 0 ? 'at most ' : ''}${total - aliases}; ${[found, ...notCompared].join('; ')}`;
+  // "0 of the paths lead to …" where only paths left uncompared are why the files may be fewer.
+  return `# distinct files: ${unread > 0 || aliasesUncompared > 0 ? 'at most ' : ''}${total - aliases}; ${[...(aliases > 0 ? [found] : []), ...notCompared].join('; ')}`;
 }
 
 /**
