@@ -15,7 +15,8 @@ import { escapeIcons, iconsAsText } from './iconText';
 import { messageText } from './messageText';
 import { openList } from './listCommands';
 import { resultListTitle } from './listTitle';
-import { distinctFilesOf, pathCount } from './pathCount';
+import { resultDistinctFiles } from '../core/page/result';
+import { pathCount } from './pathCount';
 import { nextSearches, type NextSearch } from './nextSearches';
 
 interface FindFilesArguments {
@@ -146,7 +147,7 @@ function pick(service: GlobService, result: GlobResult, next: readonly NextSearc
 
 function title(result: GlobResult): string {
   // Paths, where some lead to one file: "120 files" would count those files twice.
-  const total = pathCount(result.total, distinctFilesOf(result));
+  const total = pathCount(result.total, resultDistinctFiles(result));
   const count = result.sampled
     ? `${result.page.length} of ${total} match "${result.pattern}"`
     : result.page.length < result.total

@@ -8,8 +8,9 @@
  */
 
 import type { GlobResult } from '../core';
-import type { DistinctFiles } from '../core/spill/spillFormat';
-import { distinctFilesOf, pathCount } from './pathCount';
+import type { DistinctFiles } from '../core/order/aliases';
+import { resultDistinctFiles } from '../core/page/result';
+import { pathCount } from './pathCount';
 
 export interface ListFacts {
   readonly pattern: string;
@@ -34,7 +35,7 @@ export function listTitle(facts: ListFacts): string {
 
 /** The title of the list a result saved: the same as its header gives once it is read back. */
 export function resultListTitle(result: GlobResult): string {
-  const distinctFiles = distinctFilesOf(result);
+  const distinctFiles = resultDistinctFiles(result);
   return listTitle({ pattern: result.pattern, path: result.pathLabel, total: result.total, ...(distinctFiles ? { distinctFiles } : {}), complete: result.complete });
 }
 

@@ -6,8 +6,7 @@
  * of the `vscode` module so a plain-Node test can check it.
  */
 
-import type { GlobResult } from '../core';
-import type { DistinctFiles } from '../core/spill/spillFormat';
+import type { DistinctFiles } from '../core/order/aliases';
 
 /** "4,097 files", or "120 paths (100 distinct files)" where some paths lead to one file. */
 export function pathCount(total: number, distinctFiles: DistinctFiles | undefined): string {
@@ -17,15 +16,4 @@ export function pathCount(total: number, distinctFiles: DistinctFiles | undefine
   }
   const files = `${distinctFiles.atMost ? 'at most ' : ''}${distinctFiles.count.toLocaleString('en-US')} distinct ${distinctFiles.count === 1 ? 'file' : 'files'}`;
   return `${paths} ${total === 1 ? 'path' : 'paths'} (${files})`;
-}
-
-/**
- * The distinct files of a result whose paths are (or may be) fewer files, as a saved list's
- * header gives them back: an upper bound where a stop left some paths uncompared.
- */
-export function distinctFilesOf(result: Pick<GlobResult, 'total' | 'aliases' | 'unread' | 'aliasesUncompared'>): DistinctFiles | undefined {
-  if (result.aliases === 0 && result.aliasesUncompared === undefined) {
-    return undefined;
-  }
-  return { count: result.total - result.aliases, atMost: result.unread > 0 || result.aliasesUncompared !== undefined };
 }

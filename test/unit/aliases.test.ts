@@ -12,7 +12,8 @@ import { aliasCount } from '../../src/core/order/aliases';
 import { readSavedListHeader } from '../../src/core/spill/savedList';
 import { parseSpillHeader } from '../../src/core/spill/spillFormat';
 import { listTitle, resultListTitle } from '../../src/vscode/listTitle';
-import { distinctFilesOf, pathCount } from '../../src/vscode/pathCount';
+import { resultDistinctFiles } from '../../src/core/page/result';
+import { pathCount } from '../../src/vscode/pathCount';
 import type { StatMode } from '../../src/core/walk/modifiedTimes';
 import { ManualTimer } from './helpers/manualTimer';
 import { testRipgrep } from './helpers/ripgrep';
@@ -106,8 +107,8 @@ describe('paths that lead to one file', () => {
     assert.equal(listTitle(readBack), '*.ts — 61 paths (31 distinct files)');
     assert.equal(pathCount(3, { count: 1, atMost: true }), '3 paths (at most 1 distinct file)');
     // Paths a stop left uncompared may lead to one file too: "at most", though none was found to.
-    assert.deepEqual(distinctFilesOf({ total: 5, aliases: 0, unread: 0, aliasesUncompared: { paths: 2, because: 'cancelled' } }), { count: 5, atMost: true });
-    assert.equal(distinctFilesOf({ total: 5, aliases: 0, unread: 0 }), undefined);
+    assert.deepEqual(resultDistinctFiles({ total: 5, aliases: 0, unread: 0, aliasesUncompared: { paths: 2, because: 'cancelled' } }), { count: 5, atMost: true });
+    assert.equal(resultDistinctFiles({ total: 5, aliases: 0, unread: 0 }), undefined);
     // Where each path is a file of its own, nothing changes: a list saved before reads as it did.
     assert.equal(listTitle({ pattern: '*.ts', total: 1, complete: true }), '*.ts — 1 file');
     assert.equal(parseSpillHeader('# Workspace Glob: complete list\n# pattern: "*"\n# roots: []\n# total: 7 files (complete)\n\n')?.total, 7);

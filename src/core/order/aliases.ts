@@ -48,6 +48,31 @@ export function addSharingInodes(run: Uint32Array, inodes: Uint32Array, sharing:
   }
 }
 
+/** How a second path leads to a file, as the footer and the complete list say it. */
+export const HOW_PATHS_SHARE_A_FILE = '(by a symbolic or hard link, or a directory mounted in two places)';
+
+/** How many distinct files a result's paths are. */
+export interface DistinctFiles {
+  readonly count: number;
+  /** True where some paths were not compared (a stop came first): then there may be fewer. */
+  readonly atMost: boolean;
+}
+
+/**
+ * How many distinct files `total` paths are, where `aliases` of them lead to a file another
+ * leads to as well, or a stop left `uncompared` sharing an inode number before they were compared;
+ * undefined where neither is so, each path being a file of its own as far as is known. A path
+ * whose time was not read (`unread`) was never compared either, so then the count is an upper
+ * bound. The footer, the complete list's header and its tab all count them so.
+ */
+export function distinctFiles(paths: { readonly total: number; readonly aliases: number; readonly uncompared: number; readonly unread: number }): DistinctFiles | undefined {
+  const { total, aliases, uncompared, unread } = paths;
+  if (aliases === 0 && uncompared === 0) {
+    return undefined;
+  }
+  return { count: total - aliases, atMost: unread > 0 || uncompared > 0 };
+}
+
 /**
  * Stats between two looks at the stop signal: a few milliseconds of them (~2.3 µs each on an idle
  * machine, several times that on a busy one). Done in one go, 200,000 paths to one tree through a

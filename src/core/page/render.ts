@@ -7,7 +7,8 @@
 import { elsewhereSentence, EMPTY_ALTERNATIVE_DROPPED, emptyHints } from '../emptyAnswer/emptyText';
 import { showName } from '../names';
 import { lookInside, type LookInside, type PatternShape } from './lookInside';
-import type { GlobResult } from './result';
+import { resultDistinctFiles, type GlobResult } from './result';
+import { HOW_PATHS_SHARE_A_FILE, type DistinctFiles } from '../order/aliases';
 import { warningLines } from './warningText';
 import { count, countedLabels, number, quoted } from '../words';
 
@@ -84,12 +85,13 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
     // looks like what the negation asked for.
     lines[footerStart] += ` ${elsewhereSentence(result.absoluteElsewhere, result)}`;
   }
-  if (result.aliases > 0 || result.aliasesUncompared !== undefined) {
+  const distinct = resultDistinctFiles(result);
+  if (distinct !== undefined) {
     // Where the result fits, on the count's own line too: it keeps a one-line footer (SPEC §3).
     if (fits) {
-      lines[footerStart] += ` ${aliasLine(result)}`;
+      lines[footerStart] += ` ${aliasLine(result, distinct)}`;
     } else {
-      lines.push(aliasLine(result));
+      lines.push(aliasLine(result, distinct));
     }
   }
   lines.push(...problems(result));
@@ -102,20 +104,18 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
  * reached before its turn came; where there are such paths the distinct files are fewer than or
  * as many as said, never more.
  */
-function aliasLine(result: ResultFacts): string {
+function aliasLine(result: ResultFacts, distinct: DistinctFiles): string {
   const { total, aliases, unread, aliasesUncompared: uncompared } = result;
-  const atMost = unread > 0 || uncompared !== undefined;
-  const files = `${atMost ? 'at most ' : ''}${count(total - aliases, 'distinct file')}`;
+  const files = `${distinct.atMost ? 'at most ' : ''}${count(distinct.count, 'distinct file')}`;
   const unreadNotCompared = unread === 0 ? '' : `; the ${number(unread)} whose ${unread === 1 ? 'time was not read was' : 'times were not read were'} not compared`;
   const paths = `The ${count(total, 'path')} ${total === 1 ? 'is' : 'are'} ${files}`;
-  const how = '(by a symbolic or hard link, or a directory mounted in two places)';
   const found = `${number(aliases)} of them ${aliases === 1 ? 'leads' : 'lead'} to a file another path here leads to as well`;
   if (uncompared === undefined) {
-    return `${paths}: ${found} ${how}${unreadNotCompared}.`;
+    return `${paths}: ${found} ${HOW_PATHS_SHARE_A_FILE}${unreadNotCompared}.`;
   }
   const stoppedFirst = uncompared.because === 'timeout' ? 'the search reached its time limit' : 'the search was cancelled';
   const one = uncompared.paths === 1;
-  const others = `${count(uncompared.paths, 'path')} that ${one ? 'shares' : 'share'} an inode number with another path here, so may lead to the same file ${how}, ${one ? 'was' : 'were'} not compared: ${stoppedFirst} first`;
+  const others = `${count(uncompared.paths, 'path')} that ${one ? 'shares' : 'share'} an inode number with another path here, so may lead to the same file ${HOW_PATHS_SHARE_A_FILE}, ${one ? 'was' : 'were'} not compared: ${stoppedFirst} first`;
   return `${paths}${aliases === 0 ? '' : `: ${found}`}; ${others}${unreadNotCompared}.`;
 }
 

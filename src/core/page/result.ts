@@ -7,6 +7,7 @@
 import type { RawName } from '../names';
 import type { PatternSlips } from '../emptyAnswer/patternSlips';
 import type { AbsoluteElsewhere } from '../request/absolutePattern';
+import { distinctFiles, type DistinctFiles } from '../order/aliases';
 import type { SpillOutcome } from '../spill/spill';
 import type { StopReason } from '../walk/stopper';
 import type { Warnings } from './warningText';
@@ -122,6 +123,11 @@ export interface GlobResult extends EmptyResultFacts {
  */
 export function cancelledIn(result: Pick<GlobResult, 'incompleteBecause' | 'aliasesUncompared'>): boolean {
   return result.incompleteBecause === 'cancelled' || result.aliasesUncompared?.because === 'cancelled';
+}
+
+/** How many distinct files the result's paths are, where some lead (or may lead) to one file (order/aliases.ts). */
+export function resultDistinctFiles(result: Pick<GlobResult, 'total' | 'aliases' | 'aliasesUncompared' | 'unread'>): DistinctFiles | undefined {
+  return distinctFiles({ total: result.total, aliases: result.aliases, uncompared: result.aliasesUncompared?.paths ?? 0, unread: result.unread });
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 
 import { escapedJson, parseShownName, type RawName } from '../names';
+import { distinctFiles, HOW_PATHS_SHARE_A_FILE, type DistinctFiles } from '../order/aliases';
 
 export interface SpillHeader {
   readonly pattern: string;
@@ -42,6 +43,8 @@ const LISTED_LINE_WIDTH = 96;
 
 /** The header, split around its `# listed:` line so that line can be rewritten in place. */
 export function spillHeaderParts(header: SpillHeader): { readonly before: string; readonly listed: string; readonly after: string } {
+  const { total, aliases = 0, aliasesUncompared: uncompared = 0, unread = 0 } = header;
+  const distinct = distinctFiles({ total, aliases, uncompared, unread });
   const status = header.complete ? 'complete' : `INCOMPLETE: ${header.stopped ?? 'the search stopped early'}`;
   const before = [
     header.complete ? SPILL_TITLE : INCOMPLETE_SPILL_TITLE,
@@ -51,27 +54,27 @@ export function spillHeaderParts(header: SpillHeader): { readonly before: string
     ...(header.searched ? [`# searched: ${escapedJson(header.searched)}`] : []),
     `# order: modification time, oldest first; equal times by path${header.unread ? `; the last ${header.unread}, whose times were not read, by path` : ''}`,
     // Where some paths lead (or may lead) to one file, the total is one of paths, as the footer says it.
-    `# total: ${header.total} ${header.aliases || header.aliasesUncompared ? 'paths' : 'files'} (${status})`,
-    ...(header.aliases || header.aliasesUncompared ? [distinctFilesLine(header)] : []),
+    `# total: ${header.total} ${distinct ? 'paths' : 'files'} (${status})`,
+    ...(distinct ? [distinctFilesLine(header, distinct)] : []),
     '',
   ].join('\n');
   return { before, listed: spillListedLine(header.total, header.total), after: `\n# saved: ${header.savedAt.toISOString()}\n\n` };
 }
 
 /**
- * How many distinct files the paths are, where some lead (or may lead) to one file. Paths whose
- * times were not read, or that a stop left before they were compared, were not compared, so then
- * the count is an upper bound, as the footer says.
+ * How many distinct files the paths are, where some lead (or may lead) to one file, and what
+ * makes the count an upper bound: paths whose times were not read, or that a stop left before
+ * they were compared, as the footer says.
  */
-function distinctFilesLine(header: SpillHeader): string {
-  const { total, aliases = 0, unread = 0, aliasesUncompared = 0 } = header;
-  const found = `${aliases} of the paths ${aliases === 1 ? 'leads' : 'lead'} to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places)`;
+function distinctFilesLine(header: SpillHeader, distinct: DistinctFiles): string {
+  const { aliases = 0, unread = 0, aliasesUncompared = 0 } = header;
+  const found = `${aliases} of the paths ${aliases === 1 ? 'leads' : 'lead'} to a file another path here leads to as well ${HOW_PATHS_SHARE_A_FILE}`;
   const notCompared = [
     ...(aliasesUncompared > 0 ? [`${aliasesUncompared} paths that share an inode number with another path here were not compared, the search stopped first`] : []),
     ...(unread > 0 ? [`the ${unread} whose times were not read were not compared`] : []),
   ];
   // "0 of the paths lead to …" where only paths left uncompared are why the files may be fewer.
-  return `# distinct files: ${unread > 0 || aliasesUncompared > 0 ? 'at most ' : ''}${total - aliases}; ${[...(aliases > 0 ? [found] : []), ...notCompared].join('; ')}`;
+  return `# distinct files: ${distinct.atMost ? 'at most ' : ''}${distinct.count}; ${[...(aliases > 0 ? [found] : []), ...notCompared].join('; ')}`;
 }
 
 /**
@@ -88,12 +91,6 @@ export function spillHeaderLines(header: SpillHeader): number {
 export function spillListedLine(written: number, total: number): string {
   const text = written < total ? `# listed: the first ${written} of them (the list was cut at its size bound)` : `# listed: all ${total}`;
   return text.padEnd(LISTED_LINE_WIDTH, ' ');
-}
-
-export interface DistinctFiles {
-  readonly count: number;
-  /** True where some paths were not compared (their times were not read): then there may be fewer. */
-  readonly atMost: boolean;
 }
 
 export interface ParsedSpill {
