@@ -80,6 +80,13 @@ describe('workspace folders that share a name (folderNames.ts)', () => {
         { name: 'app', path: tree.path('client') },
       ];
       await assert.rejects(glob({ pattern: '*.ts', path: 'app/src' }, mixed, { ripgrepPath }), /so each is shown with its parent directory's name after it, or a number where that is shared too: pass one of "app \(1\)\/src", "app \(2\)\/src", "app \([\w-]+\)\/src"\./);
+      // Numbered in directories named "1", the first reads "app (1)" as its parent's name would:
+      // the message says how they were told apart, not what the names look like.
+      const numberedLikeParents = [
+        { name: 'app', path: tree.path('one', '1', 'app') },
+        { name: 'app', path: tree.path('two', '1', 'app') },
+      ];
+      await assert.rejects(glob({ pattern: '*.ts', path: 'app/src' }, numberedLikeParents, { ripgrepPath }), /so each is shown with a number after it: pass one of "app \(1\)\/src", "app \(2\)\/src"\./);
     } finally {
       tree.remove();
     }

@@ -60,7 +60,7 @@ function withUnsharedNames(folders: readonly WorkspaceFolder[], paths: nodePath.
   // A folder at the top of the file system has no parent's name: it keeps its own, or a number.
   const byParent = folders.map((folder) => {
     const parent = paths.basename(paths.dirname(folder.path));
-    return sharedNames.has(folder.name) && parent !== '' ? { ...folder, name: `${folder.name} (${parent})`, sharedName: folder.name } : folder;
+    return sharedNames.has(folder.name) && parent !== '' ? { ...folder, name: `${folder.name} (${parent})`, sharedName: folder.name, toldApartBy: 'parent' as const } : folder;
   });
   const stillShared = shared(byParent, (folder) => folder.name);
   // A number skips a name another folder has: beside a folder named "app (1)", two more "app"s
@@ -78,7 +78,7 @@ function withUnsharedNames(folders: readonly WorkspaceFolder[], paths: nodePath.
     counted.set(folder.name, number);
     const name = `${folders[i].name} (${number})`;
     taken.add(name);
-    return { ...folder, name, sharedName: folders[i].name };
+    return { ...folder, name, sharedName: folders[i].name, toldApartBy: 'number' as const };
   });
 }
 

@@ -32,6 +32,8 @@ export interface WorkspaceFolder {
   readonly path: string;
   /** The name VS Code gives it, where another folder has it too and `name` tells them apart (folderNames.ts). */
   readonly sharedName?: string;
+  /** How `name` tells it apart, where `sharedName` is set: its parent directory's name, or a number. */
+  readonly toldApartBy?: 'parent' | 'number';
 }
 
 export interface RequestContext {

@@ -99,13 +99,15 @@ async function tildeRead(pathText: string, folders: readonly WorkspaceFolder[], 
 }
 
 /**
- * How folderNames.ts told apart folders that would be shown by one name: by their parent
- * directory's name, and by a number where that is shared too. Said as it was done ("client/web"
- * written "client-web" beside a folder named so, in directories of one name, are numbered):
- * "told apart by their parent directory" sent a model looking for directories the names lack.
+ * How folderNames.ts told apart folders that would be shown by one name, as it recorded it: by
+ * their parent directory's name, and by a number where that is shared too. Said as it was done
+ * ("client/web" written "client-web" beside a folder named so, in directories of one name, are
+ * numbered): "told apart by their parent directory" sent a model looking for directories the
+ * names lack. Read from the names, two folders numbered in directories named "1" read as told
+ * apart by their parent.
  */
-function toldApartBy(sharing: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): string {
-  const byParent = sharing.map((folder) => folder.name === `${folder.sharedName} (${paths.basename(paths.dirname(folder.path))})`);
+function toldApartBy(sharing: readonly WorkspaceFolder[]): string {
+  const byParent = sharing.map((folder) => folder.toldApartBy === 'parent');
   if (byParent.every(Boolean)) {
     return "its parent directory's name after it";
   }
@@ -148,7 +150,7 @@ export async function resolvePath(
     const names = sharing.map((folder) => JSON.stringify([folder.name, ...shared.rest].join('/')));
     throw new GlobError(
       'pathNotFound',
-      `The "path" ${JSON.stringify(pathText)} starts with ${JSON.stringify(shared.folder.sharedName)}, which ${sharing.length} workspace folders would all be shown as, so each is shown with ${toldApartBy(sharing, paths)}: pass one of ${names.join(', ')}.`,
+      `The "path" ${JSON.stringify(pathText)} starts with ${JSON.stringify(shared.folder.sharedName)}, which ${sharing.length} workspace folders would all be shown as, so each is shown with ${toldApartBy(sharing)}: pass one of ${names.join(', ')}.`,
     );
   }
   const candidates = await spelledAll(named ? [paths.resolve(named.folder.path, named.rest.join(paths.sep))] : inEachFolder, paths);
