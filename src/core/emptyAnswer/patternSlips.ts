@@ -7,7 +7,7 @@
  */
 
 import { emptyAlternativeIn, type EmptyAlternative } from './emptyAlternative';
-import { classEnd, forEachGlobCharacter } from '../request/patternPath';
+import { forEachGlobCharacter } from '../request/patternPath';
 
 export interface PatternSlips {
   /** The pattern without the whitespace around it, which would have to be part of the names. */
@@ -105,24 +105,23 @@ function slashClassesIn(pattern: string, posix: boolean): PatternSlips['slashInC
   let written = '';
   let kept = 0;
   let eachOnlySlash = true;
-  for (let i = 0; i < pattern.length; i += 1) {
-    if (pattern[i] === '\\' && posix) {
-      i += 1;
-    } else if (pattern[i] === '[') {
-      const close = classEnd(pattern, i);
-      const members = pattern.slice(i + 1, close);
+  forEachGlobCharacter(
+    pattern,
+    posix,
+    () => undefined,
+    (open, close) => {
+      const members = pattern.slice(open + 1, close);
       if (close < pattern.length && !/^[!^]/.test(members) && members.includes('/')) {
-        classes.push(pattern.slice(i, close + 1));
+        classes.push(pattern.slice(open, close + 1));
         if ((posix ? /^(?:\\?\/)+$/ : /^\/+$/).test(members)) {
-          written += `${pattern.slice(kept, i)}/`;
+          written += `${pattern.slice(kept, open)}/`;
           kept = close + 1;
         } else {
           eachOnlySlash = false;
         }
       }
-      i = close;
-    }
-  }
+    },
+  );
   if (classes.length === 0) {
     return undefined;
   }

@@ -108,16 +108,24 @@ export function pathSegments(glob: string, backslashEscapes: boolean): string[] 
 /**
  * Calls `visit` with the position of each character that means something in the glob (not
  * escaped, not inside a `[…]` class) and how many `{…}` it stands in; a brace itself counts as
- * outside the group it opens or closes.
+ * outside the group it opens or closes. `visitClass`, where given, gets each class's `[` and its
+ * closing `]` (the glob's end for one left open).
  */
-export function forEachGlobCharacter(glob: string, backslashEscapes: boolean, visit: (at: number, braces: number) => void): void {
+export function forEachGlobCharacter(
+  glob: string,
+  backslashEscapes: boolean,
+  visit: (at: number, braces: number) => void,
+  visitClass?: (open: number, close: number) => void,
+): void {
   let braces = 0;
   for (let i = 0; i < glob.length; i += 1) {
     const c = glob[i];
     if (c === '\\' && backslashEscapes) {
       i += 1;
     } else if (c === '[') {
-      i = classEnd(glob, i);
+      const close = classEnd(glob, i);
+      visitClass?.(i, close);
+      i = close;
     } else if (c === '}' && braces > 0) {
       braces -= 1;
       visit(i, braces);
@@ -135,7 +143,7 @@ export function forEachGlobCharacter(glob: string, backslashEscapes: boolean, vi
  * after `[` or `[!` is a member, not the end. An unclosed class runs to the end (the glob is then
  * invalid, and compiling it says so).
  */
-export function classEnd(glob: string, open: number): number {
+function classEnd(glob: string, open: number): number {
   let i = open + 1;
   if (glob[i] === '!' || glob[i] === '^') {
     i += 1;
