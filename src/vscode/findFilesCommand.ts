@@ -158,6 +158,14 @@ function title(result: GlobResult): string {
 
 function items(service: GlobService, result: GlobResult, next: readonly NextSearch[]): Item[] {
   const items: Item[] = [];
+  // First: the page holds no file of these folders, and nothing else in the pick would say why.
+  for (const { folder, found } of result.foldersNotOnDisk ?? []) {
+    items.push({
+      label: `$(warning) Workspace folder ${escapeIcons(folder.name)} is missing on disk, so it was not searched`,
+      detail: escapeIcons(found === 'file' ? `${folder.path} is a file now` : folder.path),
+      alwaysShow: true,
+    });
+  }
   if (result.spill?.saved) {
     const listFile = result.spill.path;
     items.push({

@@ -2199,7 +2199,7 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     }
   });
 
-  it('names a workspace folder gone from disk instead of blaming ripgrep, and says how to search the rest', async () => {
+  it('names a workspace folder gone from disk instead of blaming ripgrep, and searches the folders still there', async () => {
     const ripgrepPath = await testRipgrep();
     const gone = tree.path('gone');
     await rejectsWith(glob({ pattern: '*' }, [{ name: 'gone', path: gone }], { ripgrepPath }), 'pathNotFound', /^The workspace folder "gone" is missing on disk \(.*gone\).*Pass an absolute directory/);
@@ -2207,9 +2207,35 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
       { name: 'ws', path: tree.root },
       { name: 'gone', path: gone },
     ];
-    await rejectsWith(glob({ pattern: '*' }, folders, { ripgrepPath }), 'pathNotFound', /"gone" is missing on disk.*pass a "path" inside it/);
+    // Regression: one folder gone failed every search of the workspace, though the others were there.
+    const rest = await glob({ pattern: '*.txt' }, folders, { ripgrepPath });
+    assert.ok(rest.total > 0 && rest.complete);
+    assert.ok(rest.page.every((path) => path.shown.startsWith('ws/')));
+    assert.deepEqual(rest.foldersNotOnDisk?.map(({ folder }) => folder.name), ['gone']);
+    assert.match(rest.text, /\nThe workspace folder "gone" is missing on disk \(.*gone\): it may have been moved or deleted, so it was not searched \(the other workspace folder was\)\.$/);
+    // An empty answer says it too: the pattern is not all that is to blame.
+    const none = await glob({ pattern: '*.nothing-has-this' }, folders, { ripgrepPath });
+    assert.equal(none.total, 0);
+    assert.match(none.text, /^No files match[^]*"gone" is missing on disk/);
     const inOther = await glob({ pattern: '*.txt', path: 'dir' }, folders, { ripgrepPath });
     assert.deepEqual(inOther.page.map((path) => path.shown), ['ws/dir/a.txt']);
+    assert.equal(inOther.foldersNotOnDisk, undefined);
+    // A "path" in the folder gone is still refused, as any missing "path" is.
+    await rejectsWith(glob({ pattern: '*', path: 'gone/src' }, folders, { ripgrepPath }), 'pathNotFound', /does not exist/);
+  });
+
+  it('names each workspace folder not on disk, a file where a folder was too, and refuses a search with none left', async () => {
+    const ripgrepPath = await testRipgrep();
+    const gone = tree.path('gone');
+    const nowFile = tree.path('dir/a.txt');
+    const folders = [
+      { name: 'ws', path: tree.root },
+      { name: 'gone', path: gone },
+      { name: 'nowFile', path: nowFile },
+    ];
+    const rest = await glob({ pattern: '*.txt' }, folders, { ripgrepPath });
+    assert.match(rest.text, /\nThe workspace folders "gone" and "nowFile" are missing on disk \([^;]*gone; .*a\.txt is a file now\): they may have been moved or deleted, so they were not searched \(the other workspace folder was\)\.$/);
+    await rejectsWith(glob({ pattern: '*' }, folders.slice(1), { ripgrepPath }), 'pathNotFound', /^The workspace folders "gone" and "nowFile" are missing on disk.*so they cannot be searched\. Pass an absolute directory/);
   });
 
   it('says a search root that vanished before ripgrep started is gone, not that ripgrep is missing', async () => {

@@ -126,6 +126,7 @@ export class CompletedSearch implements GlobSearch {
       ...(order.length === 0 ? await explainEmpty(request, found, { ignored: this.parts.ignored, nearIgnored: this.parts.nearIgnored }, this.parts.near, this.parts.missing) : bracesSlip(request.patternAsGiven)),
       // A negation's is said whatever it lists: it left out no file (request.ts).
       ...(request.absoluteElsewhere && (order.length === 0 || request.absoluteElsewhere.negated) ? { absoluteElsewhere: request.absoluteElsewhere } : {}),
+      ...(request.foldersNotOnDisk ? { foldersNotOnDisk: request.foldersNotOnDisk } : {}),
       elapsedMs: this.parts.now().getTime() - this.parts.started,
     };
     const text = renderModelText(facts, {

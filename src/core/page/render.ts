@@ -10,6 +10,7 @@ import { lookInside, type LookInside, type PatternShape } from './lookInside';
 import { resultDistinctFiles, type GlobResult } from './result';
 import { HOW_PATHS_SHARE_A_FILE, type DistinctFiles } from '../order/aliases';
 import { warningLines } from './warningText';
+import { foldersNotOnDiskSentence } from '../request/foldersOnDisk';
 import { count, countedLabels, number, quoted } from '../words';
 
 /** Facts the text needs that the result does not carry. */
@@ -340,9 +341,18 @@ function incompleteLine(result: ResultFacts, context: RenderContext): string | u
       : `INCOMPLETE: ${stopped}, so these ${count(result.total, 'file')} are only what was found before that${unread ? `; ${unread}` : ''}; more files may match. Narrow "path" or the pattern and search again.`;
 }
 
+/** "the other workspace folder was", "the other 2 workspace folders were": all searched, roots being one per folder without "path". */
+function othersSearched(folders: number): string {
+  return folders === 1 ? 'the other workspace folder was' : `the other ${number(folders)} workspace folders were`;
+}
+
 /** Lines about anything else that makes the result less than the whole truth. */
 function problems(result: ResultFacts): string[] {
-  const lines = warningLines(result.warnings);
+  const notOnDisk = result.foldersNotOnDisk ?? [];
+  const lines = [
+    ...(notOnDisk.length > 0 ? [`${foldersNotOnDiskSentence(notOnDisk)}, so ${notOnDisk.length === 1 ? 'it was' : 'they were'} not searched (${othersSearched(result.roots.length)}).`] : []),
+    ...warningLines(result.warnings),
+  ];
   const gone = result.dropped.vanished + result.dropped.unreadable;
   if (gone > 0) {
     lines.push(`${count(gone, 'matching file')} vanished or could not be read while the search ran and ${gone === 1 ? 'is' : 'are'} left out.`);

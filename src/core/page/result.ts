@@ -7,6 +7,7 @@
 import type { RawName } from '../names';
 import type { PatternSlips } from '../emptyAnswer/patternSlips';
 import type { AbsoluteElsewhere } from '../request/absolutePattern';
+import type { FolderNotOnDisk } from '../request/foldersOnDisk';
 import { distinctFiles, type DistinctFiles } from '../order/aliases';
 import type { SpillOutcome } from '../spill/spill';
 import type { StopReason } from '../walk/stopper';
@@ -111,6 +112,11 @@ export interface GlobResult extends EmptyResultFacts {
    * search roots that the pattern named (request.ts).
    */
   readonly absoluteElsewhere?: AbsoluteElsewhere;
+  /**
+   * Workspace folders left out of a search of the whole workspace because they are not on disk.
+   * They hold no files, so the result is still complete; the text names them.
+   */
+  readonly foldersNotOnDisk?: readonly FolderNotOnDisk[];
   readonly elapsedMs: number;
   /** What the model reads. */
   readonly text: string;

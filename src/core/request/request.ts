@@ -23,7 +23,8 @@ import { VCS_METADATA_NAMES } from '../ripgrep/args';
 import { ripgrepGlobReason } from '../ripgrep/globReason';
 import { elsewhereNamedBy, isAbsolutePattern, negationFromFolderName, splitAbsolutePattern, type AbsoluteElsewhere } from './absolutePattern';
 import { inGitRepository } from './gitRepository';
-import { homeExpanded, placesOutside, requireFolderOnDisk, resolvePath, type SearchRoot } from './searchRoots';
+import { homeExpanded, placesOutside, resolvePath, type SearchRoot } from './searchRoots';
+import { rootsOnDisk, type FolderNotOnDisk } from './foldersOnDisk';
 
 export interface WorkspaceFolder {
   /** Shown before paths in a multi-root workspace. */
@@ -109,6 +110,11 @@ export interface GlobRequest {
    * A negation ("!/elsewhere/*.md") then leaves out no file: the answer says so, whatever it lists.
    */
   readonly absoluteElsewhere?: AbsoluteElsewhere;
+  /**
+   * Workspace folders a search of the whole workspace left out because they are not on disk
+   * (moved or deleted while open): they hold no files, and the answer says so (render.ts).
+   */
+  readonly foldersNotOnDisk?: readonly FolderNotOnDisk[];
 }
 
 export async function resolveRequest(rawInput: unknown, context: RequestContext): Promise<GlobRequest> {
@@ -148,8 +154,9 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
       throw refusal;
     }
   }
+  let foldersNotOnDisk: FolderNotOnDisk[] = [];
   if (input.path === undefined) {
-    await Promise.all(searchRoots.map(({ root, folder }) => requireFolderOnDisk(root, folder?.name ?? root, folders.length > 1)));
+    ({ onDisk: searchRoots, notOnDisk: foldersNotOnDisk } = await rootsOnDisk(searchRoots, folders.length > 1));
   }
 
   const pattern = await compileOrExplain(patternText, input.pattern, context.ripgrepPath, searchRoots[0].root);
@@ -167,6 +174,7 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
     rootLabel: label,
     ...(input.path !== undefined ? { pathLabel: rootLabel(true, scopes, (prefix) => prefix) } : {}),
     ...(absoluteElsewhere ? { absoluteElsewhere } : {}),
+    ...(foldersNotOnDisk.length > 0 ? { foldersNotOnDisk } : {}),
   };
 }
 

@@ -273,21 +273,6 @@ async function requireDirectory(root: string, asGiven: string, paths: nodePath.P
 }
 
 /**
- * A workspace folder can be gone from disk while it is still open (moved, deleted, a drive
- * unmounted); ripgrep started in it would fail as if ripgrep itself were missing.
- */
-export async function requireFolderOnDisk(root: string, name: string, otherFolders: boolean): Promise<void> {
-  if ((await entryKind(root)) !== 'directory') {
-    throw new GlobError(
-      'pathNotFound',
-      `The workspace folder ${JSON.stringify(name)} is missing on disk (${root}): it may have been moved or deleted, so it cannot be searched. ${
-        otherFolders ? 'To search another workspace folder, pass a "path" inside it; or pass' : 'Pass'
-      } an absolute directory that exists as "path".`,
-    );
-  }
-}
-
-/**
  * For a "path" that names a module as if it were a folder ("src/tools" where src/tools.ts is):
  * the files of that name and an extension where it would be, and how to find them. (A file of
  * the name itself is the "path", and gets notADirectory's advice.)

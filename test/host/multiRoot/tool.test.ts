@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { harnessAvailable, uiAction } from '../harness/helpers';
 import { extensionApi, invokeGlob, pagePaths, waitFor, workspaceFolder } from '../hostHelpers';
 
 describe('the glob tool in a multi-root workspace', () => {
@@ -90,6 +91,30 @@ describe('the glob tool in a multi-root workspace', () => {
       await changedFolders(() => vscode.workspace.updateWorkspaceFolders(2, 1));
       await settings.update('maxResults', undefined, vscode.ConfigurationTarget.Global);
       rmSync(named, { recursive: true, force: true });
+    }
+  });
+
+  it('searches the folders still on disk when one is gone, and says so to the model and in the quick pick', async () => {
+    // Regression: one folder deleted while open failed every search of the workspace.
+    const doomed = path.join(path.dirname(workspaceFolder(0)), 'soon-gone');
+    mkdirSync(doomed, { recursive: true });
+    writeFileSync(path.join(doomed, 'lost.sql'), '');
+    await changedFolders(() => vscode.workspace.updateWorkspaceFolders(2, 0, { uri: vscode.Uri.file(doomed) }));
+    rmSync(doomed, { recursive: true, force: true });
+    try {
+      const text = await invokeGlob({ pattern: '*.sql' });
+      const paths = pagePaths(text);
+      assert.equal(paths.length, 8);
+      assert.ok(paths.every((shown) => shown.startsWith('back/db/')));
+      assert.match(text, /The workspace folder "soon-gone" is missing on disk \(.*soon-gone\): it may have been moved or deleted, so it was not searched \(the other 2 workspace folders were\)\./);
+      if (harnessAvailable()) {
+        const picked = vscode.commands.executeCommand('workspaceGlob.findFiles', { pattern: '*.sql' });
+        await uiAction('wait', '.quick-input-list >> text=/Workspace folder soon-gone is missing on disk, so it was not searched/');
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+        await picked;
+      }
+    } finally {
+      await changedFolders(() => vscode.workspace.updateWorkspaceFolders(2, 1));
     }
   });
 
