@@ -1833,6 +1833,22 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.deepEqual(meant.page.map((path) => path.shown), ['src/a.ts']);
   });
 
+  it('names the class that holds a pattern\'s only "/" where it says the "/" anchors it', async () => {
+    // Regression: "srcq[!/]ts" was "anchored because it contains "/"", where the only "/" is the
+    // one "[!/]" leaves out, which separates no names. ripgrep anchors it all the same (any "/"
+    // does; the differential test in pattern.test.ts pins that), and so does the tool: the
+    // sentence now says which "/" it is.
+    tree.write({ 'a/srcq.ts': 1, 'srcq/ts': 2 });
+    const result = await search(tree, { pattern: 'srcq[!/]ts' });
+    assert.equal(result.total, 0);
+    assert.match(result.text, /^- The pattern contains "\/" only in "\[!\/\]", where it separates no names, but a "\/" anywhere anchors a pattern, as in ripgrep, so it is anchored to .* At any depth 1 file matches: "a\/srcq\.ts"\. "pattern": "\*\*\/srcq\[!\/\]ts" finds it\.$/m);
+    // An escaped "/" matches the "/" between two names, as a bare one does: no class to name.
+    const escaped = await search(tree, { pattern: 'srcq\\/ts' });
+    assert.deepEqual(escaped.page.map((path) => path.shown), ['srcq/ts']);
+    const deeper = await search(tree, { pattern: 'a\\/srcq\\/ts' });
+    assert.match(deeper.text, /^- The pattern contains "\/", so it is anchored /m);
+  });
+
   it('says more links to nothing than it quotes lead nowhere, not that they may hide files', async () => {
     // Regression: only the first 20 warnings were kept, and with more than were kept none was
     // called harmless, so 25 links to nothing were "25 problems reading the tree, so files below

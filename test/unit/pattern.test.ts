@@ -133,6 +133,9 @@ describe('pattern against the real ripgrep (differential)', function () {
     // (regression: "!src" and "!sub" listed the files under src/ and src/sub/).
     '!src', '!sub', '!/src', '!src/sub', '!/src/sub', '!x', '!**/x', '!b', '!c', '!a', '!*.md', '!docs/**',
     '!{src,lib}', '!.hidden', '!a?c.txt', '!s*', '!src/*', '!*/b', '!**/b/**', '!docs/*/b',
+    // A "/" only in a class anchors the glob as any "/" does (ripgrep's gitignore rule looks for
+    // the character), so "a[!/]*" leaves out "src/a.ts"; an escaped "/" is the separator.
+    'a[!/]*', 'a[!/]c.txt', '[!/]*.md', 'a\\/c.txt', 'src\\/*.ts', '!a[!/]*',
   ];
   let tree: TempTree;
   let ripgrep: string;

@@ -6,7 +6,7 @@
  */
 
 import { onlyWhitespaceRewritten, rewriteSuggested } from './patternSlips';
-import { hasGlobSyntax, tidyPatternPath } from '../request/patternPath';
+import { hasGlobSyntax, slashOnlyInClass, tidyPatternPath } from '../request/patternPath';
 import type { RenderContext, ResultFacts } from '../page/render';
 import type { ShownPatternMatches } from '../page/result';
 import type { AbsoluteElsewhere } from '../request/absolutePattern';
@@ -121,9 +121,7 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   } else if (context.anyDepthPattern !== undefined && !context.pattern.negated && !otherPatternGiven && !result.directories?.found.length && !result.ignoredMatches?.count) {
     // Not for a negation: at any depth it leaves out more, never less, so its anchoring cannot be
     // why nothing is left ("!*/" is empty at any depth too), and "**/" would find nothing more.
-    const anchoring = context.absolutePattern
-      ? '- The pattern is an absolute path, so only that place was searched.'
-      : `- The pattern contains "/", so it is anchored to ${result.rootLabel} (it must match from there down).`;
+    const anchoring = context.absolutePattern ? '- The pattern is an absolute path, so only that place was searched.' : anchoredSentence(result);
     hints.push(`${anchoring} ${anyDepthAdvice(result, context.anyDepthPattern, context.absolutePattern)}`);
   }
   // Where the near directory's ignored files are named, that "includeIgnored" would not help the
@@ -136,6 +134,17 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   }
   hints.push(directoriesHint(result, context.pattern.negated, context.pattern.source));
   return hints;
+}
+
+/**
+ * Why the pattern is anchored: the "/" it holds. Where that "/" is only in a class ("[!/]" in
+ * "src[!/]*"), the sentence names the class: the model sees no "/" between names, yet ripgrep
+ * anchors a glob for a "/" anywhere, and so does the tool (SPEC §1).
+ */
+function anchoredSentence(result: ResultFacts): string {
+  const holdingClass = slashOnlyInClass(result.pattern, process.platform !== 'win32');
+  const why = holdingClass === undefined ? 'The pattern contains "/"' : `The pattern contains "/" only in ${quoted(holdingClass)}, where it separates no names, but a "/" anywhere anchors a pattern, as in ripgrep`;
+  return `- ${why}, so it is anchored to ${result.rootLabel} (it must match from there down).`;
 }
 
 /** That the pattern repeats the directories searched from, and what to pass instead. */

@@ -139,6 +139,32 @@ export function forEachGlobCharacter(
 }
 
 /**
+ * The class that holds a pattern's only `/` ("[!/]" in "src[!/]*"), or undefined where a `/`
+ * stands outside every class (an escaped one, `\/`, matches the `/` between two names as a bare
+ * one does) or nowhere. A class never matches that `/` (README), yet ripgrep anchors a glob for a
+ * `/` anywhere in it, and so does the tool (SPEC §1): a model that wrote "[!/]" to mean "not a
+ * slash" sees no "/" between names and has to be told which one anchored it.
+ */
+export function slashOnlyInClass(glob: string, backslashEscapes: boolean): string | undefined {
+  let outside = '';
+  let kept = 0;
+  let holding: string | undefined;
+  forEachGlobCharacter(
+    glob,
+    backslashEscapes,
+    () => undefined,
+    (open, close) => {
+      const written = glob.slice(open, close + 1);
+      holding ??= written.includes('/') ? written : undefined;
+      outside += glob.slice(kept, open);
+      kept = close + 1;
+    },
+  );
+  outside += glob.slice(kept);
+  return outside.includes('/') ? undefined : holding;
+}
+
+/**
  * The position of the `]` closing the class opened at `open`, as globset reads one: a `]` right
  * after `[` or `[!` is a member, not the end. An unclosed class runs to the end (the glob is then
  * invalid, and compiling it says so).
