@@ -6,14 +6,15 @@
  * of the `vscode` module so a plain-Node test can check it.
  */
 
-import type { DistinctFiles } from '../core/order/aliases';
+import { countedAs, type DistinctFiles } from '../core/order/aliases';
 
 /** "4,097 files", or "120 paths (100 distinct files)" where some paths lead to one file. */
 export function pathCount(total: number, distinctFiles: DistinctFiles | undefined): string {
-  const paths = total.toLocaleString('en-US');
+  const noun = countedAs(distinctFiles);
+  const paths = `${total.toLocaleString('en-US')} ${total === 1 ? noun : `${noun}s`}`;
   if (distinctFiles === undefined) {
-    return `${paths} ${total === 1 ? 'file' : 'files'}`;
+    return paths;
   }
   const files = `${distinctFiles.atMost ? 'at most ' : ''}${distinctFiles.count.toLocaleString('en-US')} distinct ${distinctFiles.count === 1 ? 'file' : 'files'}`;
-  return `${paths} ${total === 1 ? 'path' : 'paths'} (${files})`;
+  return `${paths} (${files})`;
 }

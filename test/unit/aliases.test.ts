@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { linkSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { cancelledIn, glob, type GlobOptions, type GlobResult } from '../../src/core';
 import { aliasCount } from '../../src/core/order/aliases';
 import { readSavedListHeader } from '../../src/core/spill/savedList';
@@ -20,6 +21,8 @@ import { testRipgrep } from './helpers/ripgrep';
 import { at, TempTree } from './helpers/tree';
 
 const SAME_TIME = at('2024-03-01');
+/** The built command line (npm run build). */
+const CLI = resolve(__dirname, '../../../dist/cli.js');
 
 async function search(tree: TempTree, pattern: string, options: Partial<GlobOptions> = {}): Promise<GlobResult> {
   return glob({ pattern }, [{ name: 'ws', path: tree.root }], { ripgrepPath: await testRipgrep(), emptyProbeMs: 0, ...options });
@@ -53,10 +56,10 @@ describe('paths that lead to one file', () => {
       );
       assert.equal(followed.aliases, 3, statMode);
       // On the count's own line: a result that fits keeps a one-line footer (SPEC §3; regression:
-      // it was a second line).
+      // it was a second line). The count is one of paths, as the line after it says.
       assert.equal(
         followed.text.split('</files>\n')[1],
-        '6 files match "*.ts" in the workspace, oldest first. The 6 paths are 3 distinct files: 3 of them lead to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places).',
+        '6 paths match "*.ts" in the workspace, oldest first. The 6 paths are 3 distinct files: 3 of them lead to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places).',
         statMode,
       );
       // Unfollowed, a symbolic link is not listed; the hard link is a name like any other.
@@ -82,6 +85,34 @@ describe('paths that lead to one file', () => {
     assert.ok(result.sampled || result.page.length < result.total);
     assert.equal(result.aliases, 30);
     assert.equal(aliasLine(result), 'The 61 paths are 31 distinct files: 30 of them lead to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places).');
+  });
+
+  it('counts paths on every count line where some lead to one file, in the engine and the command line', async () => {
+    // Regression: the footer said "The 62 paths are 31 distinct files", but the line above it
+    // "Showing 5 of 62 files" and the page "not the 5 oldest files": paths, counted as files.
+    for (let i = 0; i < 30; i += 1) {
+      tree.write({ [`lib/v1/f${i}.ts`]: SAME_TIME + i });
+    }
+    symlinkSync('v1', tree.path('lib', 'current'));
+    tree.write({ 'src/main.ts': SAME_TIME + 100 });
+    linkSync(tree.path('src', 'main.ts'), tree.path('src', 'hard.ts'));
+    const result = await search(tree, '*.ts', { rules: { followSymlinks: true }, maxResults: 5 });
+    assert.equal(result.total, 62);
+    assert.ok(result.sampled);
+    assert.match(result.text, /^Showing 5 of 62 paths matching "\*\.ts" in the workspace\.$/m);
+    assert.match(result.text, / It is not the 5 oldest paths: /);
+    assert.equal(aliasLine(result), 'The 62 paths are 31 distinct files: 31 of them lead to a file another path here leads to as well (by a symbolic or hard link, or a directory mounted in two places).');
+    // No count calls them files but the distinct files they are.
+    assert.doesNotMatch(result.text, /\d files?\b/);
+    // The command line's --json text is that text, links followed as VS Code follows them by default.
+    const cli = spawnSync(process.execPath, [CLI, '--json', '--max-results', '5', '*.ts'], { cwd: tree.root, encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: tree.path('.cache') } });
+    assert.equal(cli.status, 0, cli.stderr);
+    const text = (JSON.parse(cli.stdout) as { text: string }).text;
+    assert.match(text, /^Showing 5 of 62 paths matching "\*\.ts" in /m);
+    assert.doesNotMatch(text, /\d files?\b/);
+    // Where each path is a file of its own, the counts say files, as before.
+    const unfollowed = await search(tree, 'f1*.ts', { rules: { followSymlinks: false }, maxResults: 5 });
+    assert.match(unfollowed.text, /^Showing the 5 oldest of 11 files matching /m);
   });
 
   it('counts paths, and the distinct files they are, in the complete list and on its tab, as the footer does', async () => {

@@ -28,6 +28,7 @@ describe('the head page after a stop (render.ts)', () => {
     const facts = {
       total: 3,
       unread: 3,
+      aliases: 0,
       complete: false,
       listedAll: true,
       incompleteBecause: 'timeout',
@@ -79,7 +80,7 @@ describe('paths to one file not all compared (render.ts)', () => {
     const context: RenderContext = { maxResults: 100, pattern: compilePattern('*'), absolutePattern: false, excludesApplied: false, maxPaths: 1_000 };
     assert.equal(
       renderModelText(facts as unknown as ResultFacts, context).split('</files>\n')[1],
-      '4 files match "*" in the workspace, oldest first. The 4 paths are at most 3 distinct files: 1 of them leads to a file another path here leads to as well; 2 paths that share an inode number with another path here, so may lead to the same file (by a symbolic or hard link, or a directory mounted in two places), were not compared: the search was cancelled first.',
+      '4 paths match "*" in the workspace, oldest first. The 4 paths are at most 3 distinct files: 1 of them leads to a file another path here leads to as well; 2 paths that share an inode number with another path here, so may lead to the same file (by a symbolic or hard link, or a directory mounted in two places), were not compared: the search was cancelled first.',
     );
   });
 });

@@ -74,6 +74,16 @@ export function distinctFiles(paths: { readonly total: number; readonly aliases:
 }
 
 /**
+ * What a count of the result's paths calls them: "path" where some lead (or may lead) to one file
+ * (`distinct` from distinctFiles), so that "6 files match" is not said of 6 paths that are 3
+ * files; "file" where each path is a file of its own. Every count of them (the footer's lines,
+ * the complete list's header, its tab) says it so.
+ */
+export function countedAs(distinct: DistinctFiles | undefined): 'path' | 'file' {
+  return distinct === undefined ? 'file' : 'path';
+}
+
+/**
  * Stats between two looks at the stop signal: a few milliseconds of them (~2.3 µs each on an idle
  * machine, several times that on a busy one). Done in one go, 200,000 paths to one tree through a
  * followed link took 0.5-2 s that no cancellation or time limit could end, and held the thread.

@@ -7,7 +7,7 @@
 import { elsewhereSentence, EMPTY_ALTERNATIVE_DROPPED, emptyHints } from '../emptyAnswer/emptyText';
 import { showName } from '../names';
 import { lookInside, type LookInside, type PatternShape } from './lookInside';
-import { resultDistinctFiles, type GlobResult } from './result';
+import { resultCountedAs, resultDistinctFiles, type GlobResult } from './result';
 import { HOW_PATHS_SHARE_A_FILE, type DistinctFiles } from '../order/aliases';
 import { warningLines } from './warningText';
 import { foldersNotOnDiskSentence } from '../request/foldersOnDisk';
@@ -124,7 +124,7 @@ function sampleFooter(result: ResultFacts, context: RenderContext): string[] {
   const cut = listingCut(result);
   return [
     `Showing ${number(result.page.length)} of ${ofTotal(result)} matching ${quoted(result.pattern)} in ${result.rootLabel}.`,
-    `That is more than fit on one page (${number(context.maxResults)}), so this page is a sample taken round-robin across the top-level entries (each entry in turn, oldest first within an entry). It is not the ${number(result.page.length)} oldest files: it cannot tell which files are oldest or newest.${cut ? '' : ' The complete list can.'}`,
+    `That is more than fit on one page (${number(context.maxResults)}), so this page is a sample taken round-robin across the top-level entries (each entry in turn, oldest first within an entry). It is not the ${number(result.page.length)} oldest ${resultCountedAs(result)}s: it cannot tell which files are oldest or newest.${cut ? '' : ' The complete list can.'}`,
     reachLine(result),
     ...narrowingAdvice(result, context),
     spillLine(result),
@@ -171,9 +171,9 @@ function headLine(result: ResultFacts): string {
   }
   const timed = result.total - result.unread;
   if (shown <= timed) {
-    return `Showing the ${number(shown)} oldest of the ${count(timed, 'file')} ${matching} whose times were read, oldest first; the ${number(result.unread)} whose times were not read may be older.`;
+    return `Showing the ${number(shown)} oldest of the ${count(timed, resultCountedAs(result))} ${matching} whose times were read, oldest first; the ${number(result.unread)} whose times were not read may be older.`;
   }
-  return `Showing ${number(shown)} of ${ofTotal(result)} ${matching}: the ${count(timed, 'file')} whose times were read, oldest first, then ${number(shown - timed)} whose times were not read, by path.`;
+  return `Showing ${number(shown)} of ${ofTotal(result)} ${matching}: the ${count(timed, resultCountedAs(result))} whose times were read, oldest first, then ${number(shown - timed)} whose times were not read, by path.`;
 }
 
 /**
@@ -194,9 +194,12 @@ function foundSoFar(result: ResultFacts): string {
   return listingCut(result) ? ' found so far' : '';
 }
 
-/** "160 files", or "the 160 files found so far" where the listing was cut (opening a sentence: "160 files found so far"). */
+/**
+ * "160 files", or "the 160 files found so far" where the listing was cut (opening a sentence: "160
+ * files found so far"); paths where some lead to one file (resultCountedAs).
+ */
 function ofTotal(result: ResultFacts, opening = false): string {
-  const files = count(result.total, 'file');
+  const files = count(result.total, resultCountedAs(result));
   return listingCut(result) ? `${opening ? '' : 'the '}${files}${foundSoFar(result)}` : files;
 }
 
@@ -331,14 +334,15 @@ function incompleteLine(result: ResultFacts, context: RenderContext): string | u
   if (result.complete) {
     return undefined;
   }
+  const counted = resultCountedAs(result);
   // Found but not read: in the result, after the others (walk/statWays/record.ts NOT_READ).
-  const unread = result.unread > 0 ? `the times of ${count(result.unread, 'file')} were not read, so ${result.unread === 1 ? 'it comes' : 'they come'} last, by path, not by time` : '';
+  const unread = result.unread > 0 ? `the times of ${count(result.unread, counted)} were not read, so ${result.unread === 1 ? 'it comes' : 'they come'} last, by path, not by time` : '';
   const stopped = stopSentence(result, context);
   return result.listedAll
-    ? `INCOMPLETE: ${stopped} while file times were read. All ${count(result.total, 'matching file')} are here${unread ? `, but ${unread}` : ''}. Search again for their whole order.`
+    ? `INCOMPLETE: ${stopped} while file times were read. All ${count(result.total, `matching ${counted}`)} are here${unread ? `, but ${unread}` : ''}. Search again for their whole order.`
     : result.total === 0
       ? `INCOMPLETE: ${stopped} before any file was found; files may match. Narrow "path" or the pattern and search again.`
-      : `INCOMPLETE: ${stopped}, so these ${count(result.total, 'file')} are only what was found before that${unread ? `; ${unread}` : ''}; more files may match. Narrow "path" or the pattern and search again.`;
+      : `INCOMPLETE: ${stopped}, so these ${count(result.total, counted)} are only what was found before that${unread ? `; ${unread}` : ''}; more files may match. Narrow "path" or the pattern and search again.`;
 }
 
 /** "the other workspace folder was", "the other 2 workspace folders were": all searched, roots being one per folder without "path". */

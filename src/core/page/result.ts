@@ -8,7 +8,7 @@ import type { RawName } from '../names';
 import type { PatternSlips } from '../emptyAnswer/patternSlips';
 import type { AbsoluteElsewhere } from '../request/absolutePattern';
 import type { FolderNotOnDisk } from '../request/foldersOnDisk';
-import { distinctFiles, type DistinctFiles } from '../order/aliases';
+import { countedAs, distinctFiles, type DistinctFiles } from '../order/aliases';
 import type { SpillOutcome } from '../spill/spill';
 import type { StopReason } from '../walk/stopper';
 import type { Warnings } from './warningText';
@@ -134,6 +134,11 @@ export function cancelledIn(result: Pick<GlobResult, 'incompleteBecause' | 'alia
 /** How many distinct files the result's paths are, where some lead (or may lead) to one file (order/aliases.ts). */
 export function resultDistinctFiles(result: Pick<GlobResult, 'total' | 'aliases' | 'aliasesUncompared' | 'unread'>): DistinctFiles | undefined {
   return distinctFiles({ total: result.total, aliases: result.aliases, uncompared: result.aliasesUncompared?.paths ?? 0, unread: result.unread });
+}
+
+/** What the counts of the result's paths call them: "path" where some lead to one file (countedAs). */
+export function resultCountedAs(result: Pick<GlobResult, 'total' | 'aliases' | 'aliasesUncompared' | 'unread'>): 'path' | 'file' {
+  return countedAs(resultDistinctFiles(result));
 }
 
 /**

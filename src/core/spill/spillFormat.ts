@@ -5,7 +5,7 @@
  */
 
 import { escapedJson, parseShownName, type RawName } from '../names';
-import { distinctFiles, HOW_PATHS_SHARE_A_FILE, type DistinctFiles } from '../order/aliases';
+import { countedAs, distinctFiles, HOW_PATHS_SHARE_A_FILE, type DistinctFiles } from '../order/aliases';
 
 export interface SpillHeader {
   readonly pattern: string;
@@ -54,7 +54,7 @@ export function spillHeaderParts(header: SpillHeader): { readonly before: string
     ...(header.searched ? [`# searched: ${escapedJson(header.searched)}`] : []),
     `# order: modification time, oldest first; equal times by path${header.unread ? `; the last ${header.unread}, whose times were not read, by path` : ''}`,
     // Where some paths lead (or may lead) to one file, the total is one of paths, as the footer says it.
-    `# total: ${header.total} ${distinct ? 'paths' : 'files'} (${status})`,
+    `# total: ${header.total} ${countedAs(distinct)}s (${status})`,
     ...(distinct ? [distinctFilesLine(header, distinct)] : []),
     '',
   ].join('\n');
