@@ -13,6 +13,7 @@ export { searchGlobInWorker } from './worker/workerSearch';
 export { GLOB_INPUT_FIELDS, parseGlobInput, type GlobInput } from './request/input';
 export { parseShownName, showName, type RawName } from './names';
 export { resolveRequest, type GlobRequest, type RequestContext, type SearchScope, type WorkspaceFolder } from './request/request';
+export { whereNotOnDisk, whyNotOnDisk, type FolderNotOnDisk } from './request/foldersOnDisk';
 export { cancelledIn, type GlobResult, type PagePath, type TopLevelEntry } from './page/result';
 export type { RipgrepEvent } from './ripgrep/reported';
 export { DEFAULT_SPILL_LIMITS, type SpillLimits, type SpillOutcome } from './spill/spill';

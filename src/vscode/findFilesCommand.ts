@@ -8,7 +8,7 @@
  */
 
 import * as vscode from 'vscode';
-import type { GlobResult, PagePath } from '../core';
+import { whereNotOnDisk, whyNotOnDisk, type GlobResult, type PagePath } from '../core';
 import type { GlobService } from './globService';
 import { offerCompleteList } from './completeListPick';
 import { escapeIcons, iconsAsText } from './iconText';
@@ -159,10 +159,10 @@ function title(result: GlobResult): string {
 function items(service: GlobService, result: GlobResult, next: readonly NextSearch[]): Item[] {
   const items: Item[] = [];
   // First: the page holds no file of these folders, and nothing else in the pick would say why.
-  for (const { folder, found } of result.foldersNotOnDisk ?? []) {
+  for (const notOnDisk of result.foldersNotOnDisk ?? []) {
     items.push({
-      label: `$(warning) Workspace folder ${escapeIcons(folder.name)} is missing on disk, so it was not searched`,
-      detail: escapeIcons(found === 'file' ? `${folder.path} is a file now` : folder.path),
+      label: `$(warning) Workspace folder ${escapeIcons(notOnDisk.folder.name)} is ${whyNotOnDisk(notOnDisk)}, so it was not searched`,
+      detail: escapeIcons(whereNotOnDisk(notOnDisk)),
       alwaysShow: true,
     });
   }

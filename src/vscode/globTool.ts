@@ -75,8 +75,9 @@ function outsideConfirmation(pattern: string, roots: readonly string[]): vscode.
 }
 
 function describeRoot(request: GlobRequest): string {
-  // "the workspace" and "the 2 workspace folders" read as words; a path reads as code.
-  return request.rootLabel.startsWith('the ') ? request.rootLabel : inlineCode(request.rootLabel);
+  // "the workspace", "the 2 workspace folders" and, with one gone from disk, "2 of the 3
+  // workspace folders" read as words; a path reads as code.
+  return request.pathLabel === undefined || request.rootLabel.startsWith('the ') ? request.rootLabel : inlineCode(request.rootLabel);
 }
 
 /** The raw input's "pattern" and "path" where each is a string; read before the input is known to be valid. */

@@ -2228,7 +2228,7 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     assert.ok(rest.total > 0 && rest.complete);
     assert.ok(rest.page.every((path) => path.shown.startsWith('ws/')));
     assert.deepEqual(rest.foldersNotOnDisk?.map(({ folder }) => folder.name), ['gone']);
-    assert.match(rest.text, /\nThe workspace folder "gone" is missing on disk \(.*gone\): it may have been moved or deleted, so it was not searched \(the other workspace folder was\)\.$/);
+    assert.match(rest.text, /\nThe workspace folder "gone" is missing on disk \(.*gone\): it may have been moved or deleted, so it was not searched; only 1 of the 2 workspace folders was\.$/);
     // An empty answer says it too: the pattern is not all that is to blame.
     const none = await glob({ pattern: '*.nothing-has-this' }, folders, { ripgrepPath });
     assert.equal(none.total, 0);
@@ -2250,8 +2250,8 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
       { name: 'nowFile', path: nowFile },
     ];
     const rest = await glob({ pattern: '*.txt' }, folders, { ripgrepPath });
-    assert.match(rest.text, /\nThe workspace folders "gone" and "nowFile" are missing on disk \([^;]*gone; .*a\.txt is a file now\): they may have been moved or deleted, so they were not searched \(the other workspace folder was\)\.$/);
-    await rejectsWith(glob({ pattern: '*' }, folders.slice(1), { ripgrepPath }), 'pathNotFound', /^The workspace folders "gone" and "nowFile" are missing on disk.*so they cannot be searched\. Pass an absolute directory/);
+    assert.match(rest.text, /\nThe workspace folders "gone" \(missing on disk: [^)]*gone\) and "nowFile" \(not a directory: .*a\.txt is a file now\) cannot be listed: they may have been moved or deleted, so they were not searched; only 1 of the 3 workspace folders was\.$/);
+    await rejectsWith(glob({ pattern: '*' }, folders.slice(1), { ripgrepPath }), 'pathNotFound', /^The workspace folders "gone" \(missing on disk: .*\) and "nowFile" \(not a directory: .*\) cannot be listed.*so they cannot be searched\. Pass an absolute directory/);
   });
 
   it('says a search root that vanished before ripgrep started is gone, not that ripgrep is missing', async () => {

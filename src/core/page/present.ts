@@ -23,6 +23,7 @@ import { absolutePath, plainPath, shownPath } from '../walk/scopePaths';
 import { shownPathChunks } from '../spill/shownLines';
 import { DEFAULT_SPILL_LIMITS, saveSpill, type SpillOutcome } from '../spill/spill';
 import { readWarnings } from './warningText';
+import { whyNotOnDisk } from '../request/foldersOnDisk';
 
 export interface CompletedSearchParts {
   readonly request: GlobRequest;
@@ -157,6 +158,7 @@ export class CompletedSearch implements GlobSearch {
         ...(request.pathLabel !== undefined ? { path: request.pathLabel } : {}),
         roots: scopes.map((scope) => ({ prefix: scope.shownPrefix, path: scope.walkRoot })),
         ...(scopes.some((scope) => scope.searchRoot !== scope.walkRoot) ? { searched: scopes.map((scope) => scope.searchRoot) } : {}),
+        ...(request.foldersNotOnDisk ? { notSearched: request.foldersNotOnDisk.map((entry) => ({ name: entry.folder.name, path: entry.folder.path, why: whyNotOnDisk(entry, true) })) } : {}),
         total: order.length,
         ...(found.skipped > 0 ? { unread: found.skipped } : {}),
         ...(this.parts.aliases > 0 ? { aliases: this.parts.aliases } : {}),

@@ -345,16 +345,20 @@ function incompleteLine(result: ResultFacts, context: RenderContext): string | u
       : `INCOMPLETE: ${stopped}, so these ${count(result.total, counted)} are only what was found before that${unread ? `; ${unread}` : ''}; more files may match. Narrow "path" or the pattern and search again.`;
 }
 
-/** "the other workspace folder was", "the other 2 workspace folders were": all searched, roots being one per folder without "path". */
-function othersSearched(folders: number): string {
-  return folders === 1 ? 'the other workspace folder was' : `the other ${number(folders)} workspace folders were`;
+/**
+ * That workspace folders were left out and how many were searched, on a line of its own, whatever
+ * else the answer says: without "path" there is one root per folder searched.
+ */
+function notSearchedLine(notOnDisk: NonNullable<ResultFacts['foldersNotOnDisk']>, searched: number): string {
+  const all = searched + notOnDisk.length;
+  return `${foldersNotOnDiskSentence(notOnDisk)}, so ${notOnDisk.length === 1 ? 'it was' : 'they were'} not searched; only ${number(searched)} of the ${number(all)} workspace folders ${searched === 1 ? 'was' : 'were'}.`;
 }
 
 /** Lines about anything else that makes the result less than the whole truth. */
 function problems(result: ResultFacts): string[] {
   const notOnDisk = result.foldersNotOnDisk ?? [];
   const lines = [
-    ...(notOnDisk.length > 0 ? [`${foldersNotOnDiskSentence(notOnDisk)}, so ${notOnDisk.length === 1 ? 'it was' : 'they were'} not searched (${othersSearched(result.roots.length)}).`] : []),
+    ...(notOnDisk.length > 0 ? [notSearchedLine(notOnDisk, result.roots.length)] : []),
     ...warningLines(result.warnings),
   ];
   const gone = result.dropped.vanished + result.dropped.unreadable;

@@ -113,8 +113,13 @@ export interface GlobResult extends EmptyResultFacts {
    */
   readonly absoluteElsewhere?: AbsoluteElsewhere;
   /**
-   * Workspace folders left out of a search of the whole workspace because they are not on disk.
-   * They hold no files, so the result is still complete; the text names them.
+   * Workspace folders left out of a search of the whole workspace: missing on disk, a file now,
+   * or unreadable (foldersOnDisk.ts). `complete` stays true: it says the search ran to its end
+   * (SPEC §3, §4: a stop is what makes a result incomplete, and the answer then says "more files
+   * may match"), and one gone or a file holds no files. An unreadable one may, as an unreadable
+   * directory inside a folder may (ripgrep's warnings): each is said on a line of its own, and
+   * the root label ("2 of the 3 workspace folders"), the footer and the complete list's header
+   * name each folder not searched, so nothing claims the whole workspace.
    */
   readonly foldersNotOnDisk?: readonly FolderNotOnDisk[];
   readonly elapsedMs: number;

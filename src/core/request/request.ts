@@ -148,22 +148,23 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
   const absoluteElsewhere = patternWasAbsolute ? undefined : await elsewhereNamedBy(patternText, split.searchRoots, paths);
   patternText = split.pattern;
   searchRoots = split.searchRoots;
+  // Before the negation is read: a folder left out is not among the folders its refusal names.
+  let foldersNotOnDisk: FolderNotOnDisk[] = [];
+  if (input.path === undefined) {
+    ({ onDisk: searchRoots, notOnDisk: foldersNotOnDisk } = await rootsOnDisk(searchRoots, folders.length > 1));
+  }
   if (negation !== '' && !patternWasAbsolute && input.path === undefined) {
     const refusal = await negationFromFolderName(patternText, searchRoots, paths);
     if (refusal !== undefined) {
       throw refusal;
     }
   }
-  let foldersNotOnDisk: FolderNotOnDisk[] = [];
-  if (input.path === undefined) {
-    ({ onDisk: searchRoots, notOnDisk: foldersNotOnDisk } = await rootsOnDisk(searchRoots, folders.length > 1));
-  }
 
   const pattern = await compileOrExplain(patternText, input.pattern, context.ripgrepPath, searchRoots[0].root);
   const multiRoot = folders.length > 1;
   const scopes = withNestedRoots(await Promise.all(searchRoots.map(async ({ root, folder }) => withGitRepository(await scopeFor(root, folder, multiRoot, paths), paths))), paths);
   const outsideWorkspace = scopes.some((scope) => scope.folder === undefined);
-  const label = rootLabel(input.path !== undefined, scopes, showName);
+  const label = rootLabel(input.path !== undefined, scopes, showName, foldersNotOnDisk.length);
   return {
     pattern,
     patternAsGiven: input.pattern,
@@ -339,8 +340,13 @@ async function throughSymbolicLink(
  * newline in a directory's name printed as it is split the footer's count line), in a complete
  * list's header, which quotes it, as it is.
  */
-function rootLabel(explicitPath: boolean, scopes: readonly SearchScope[], show: (prefix: string) => string): string {
+function rootLabel(explicitPath: boolean, scopes: readonly SearchScope[], show: (prefix: string) => string, foldersNotOnDisk = 0): string {
   if (!explicitPath) {
+    // With a folder left out (foldersOnDisk.ts), "the workspace" or "the 2 workspace folders"
+    // would say every folder was searched.
+    if (foldersNotOnDisk > 0) {
+      return `${scopes.length} of the ${scopes.length + foldersNotOnDisk} workspace folders`;
+    }
     return scopes.length > 1 ? `the ${scopes.length} workspace folders` : 'the workspace';
   }
   return scopes.map((scope) => (scope.entryPrefix === '' ? 'the workspace' : show(scope.entryPrefix))).join(', ');

@@ -18,6 +18,11 @@ export interface SpillHeader {
    * header read later ("src/**", the workspace, 6 files) would describe another search.
    */
   readonly searched?: readonly string[];
+  /**
+   * Workspace folders a search of the whole workspace left out, and why in words ("missing on
+   * disk"): a list read later must not pass for one of every folder.
+   */
+  readonly notSearched?: ReadonlyArray<{ readonly name: string; readonly path: string; readonly why: string }>;
   readonly total: number;
   /** Matches a stop left before their times were read: the last lines, by path. */
   readonly unread?: number;
@@ -52,6 +57,7 @@ export function spillHeaderParts(header: SpillHeader): { readonly before: string
     ...(header.path !== undefined ? [`# path: ${escapedJson(header.path)}`] : []),
     `# roots: ${escapedJson(header.roots)}`,
     ...(header.searched ? [`# searched: ${escapedJson(header.searched)}`] : []),
+    ...(header.notSearched ? [notSearchedLine(header.notSearched, header.roots.length)] : []),
     `# order: modification time, oldest first; equal times by path${header.unread ? `; the last ${header.unread}, whose times were not read, by path` : ''}`,
     // Where some paths lead (or may lead) to one file, the total is one of paths, as the footer says it.
     `# total: ${header.total} ${countedAs(distinct)}s (${status})`,
@@ -59,6 +65,17 @@ export function spillHeaderParts(header: SpillHeader): { readonly before: string
     '',
   ].join('\n');
   return { before, listed: spillListedLine(header.total, header.total), after: `\n# saved: ${header.savedAt.toISOString()}\n\n` };
+}
+
+/**
+ * '# not searched: the workspace folder "gone" (missing on disk) at "/abs/gone"; only 2 of the 3
+ * workspace folders were searched'. Names and paths as JSON: a newline in one would end the line.
+ * Without "path" there is one root per folder searched.
+ */
+function notSearchedLine(notSearched: NonNullable<SpillHeader['notSearched']>, searched: number): string {
+  const each = notSearched.map(({ name, path, why }) => `${escapedJson(name)} (${why}) at ${escapedJson(path)}`);
+  const folders = notSearched.length === 1 ? 'the workspace folder' : 'the workspace folders';
+  return `# not searched: ${folders} ${each.join('; ')}; only ${searched} of the ${searched + notSearched.length} workspace folders ${searched === 1 ? 'was' : 'were'} searched`;
 }
 
 /**
