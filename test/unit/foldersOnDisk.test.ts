@@ -94,6 +94,26 @@ describe('workspace folders not on disk', () => {
     await assert.rejects(glob({ pattern: '*' }, [folders[4]], { ripgrepPath }), /^GlobError: The workspace folder "loop" is unreadable \(.*loop: ELOOP\), so it cannot be searched\./);
   });
 
+  it('refuses a "path" in a folder left out by naming the folder, and searches one in another folder as before', async () => {
+    const ripgrepPath = await testRipgrep();
+    // Regression: "does not exist (looked for …/gone). … omit "path" to search it all", though a
+    // search without "path" leaves that folder out.
+    for (const [path, why] of [
+      ['gone', /^The workspace folder "gone" is missing on disk \(.*gone\): it may have been moved or deleted, so the "path" "gone" cannot be searched\. Omit "path" to search the other workspace folders/],
+      ['gone/src', /^The workspace folder "gone" is missing on disk \(.*gone\): .*so the "path" "gone\/src" cannot be searched\./],
+      ['nowFile', /^The workspace folder "nowFile" is not a directory \(.*nowFile is a file now\): .*so the "path" "nowFile" cannot be searched\./],
+      ['loop/x', /^The workspace folder "loop" is unreadable \(.*loop: ELOOP\), so the "path" "loop\/x" cannot be searched\./],
+    ] as const) {
+      await assert.rejects(glob({ pattern: '*', path }, folders, { ripgrepPath }), (error: unknown) => error instanceof GlobError && error.kind === 'pathNotFound' && why.test(error.message));
+    }
+    const inOther = await glob({ pattern: '*.ts', path: 'b/three' }, folders, { ripgrepPath });
+    assert.deepEqual(
+      inOther.page.map((path) => path.shown),
+      ['b/three/4.ts', 'b/three/5.ts'],
+    );
+    assert.equal(inOther.foldersNotOnDisk, undefined);
+  });
+
   it('reads a negation of a folder left out as leaving out nothing, not as a slip to refuse', async () => {
     const ripgrepPath = await testRipgrep();
     // Regression: its refusal told the model to search "path": "gone", which is not there.

@@ -2236,8 +2236,8 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     const inOther = await glob({ pattern: '*.txt', path: 'dir' }, folders, { ripgrepPath });
     assert.deepEqual(inOther.page.map((path) => path.shown), ['ws/dir/a.txt']);
     assert.equal(inOther.foldersNotOnDisk, undefined);
-    // A "path" in the folder gone is still refused, as any missing "path" is.
-    await rejectsWith(glob({ pattern: '*', path: 'gone/src' }, folders, { ripgrepPath }), 'pathNotFound', /does not exist/);
+    // A "path" in the folder gone is still refused, naming the folder (foldersOnDisk.test.ts).
+    await rejectsWith(glob({ pattern: '*', path: 'gone/src' }, folders, { ripgrepPath }), 'pathNotFound', /"gone" is missing on disk/);
   });
 
   it('names each workspace folder not on disk, a file where a folder was too, and refuses a search with none left', async () => {

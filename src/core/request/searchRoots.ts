@@ -11,6 +11,7 @@ import { GlobError } from '../errors';
 import { isInside, underFolderPath } from './linkedPaths';
 import { besideMissing } from '../emptyAnswer/missingDirectory';
 import { entryKind, isDirectoryNotLink, spelledOnDisk } from './onDisk';
+import { folderState, foldersNotOnDiskSentence } from './foldersOnDisk';
 import { missingPathAdvice, relativePathAdvice } from '../emptyAnswer/pathAdvice';
 import { patternForName } from './patternPath';
 import { readTheSame } from '../pattern/unicodeForms';
@@ -162,6 +163,9 @@ export async function resolvePath(
     found.push(...(await directoriesAmong(await spelledAll(inEachFolder, paths), folders, paths)));
   }
   if (found.length === 0) {
+    if (named !== undefined) {
+      await requireNamedFolder(pathText, named.folder);
+    }
     if (candidates.length === 1 && (await entryKind(candidates[0])) === 'file') {
       throw notADirectory(pathText, candidates[0], paths);
     }
@@ -234,6 +238,21 @@ function folderNamedBy(
     }
   }
   return undefined;
+}
+
+/**
+ * Refuses a "path" that starts with the name of a folder gone from disk (foldersOnDisk.ts), saying
+ * so: "does not exist (looked for …/gone)" told the model to omit "path" to search the folder,
+ * or to give a directory that exists, as if the name were a slip.
+ */
+async function requireNamedFolder(pathText: string, folder: WorkspaceFolder): Promise<void> {
+  const state = await folderState(folder.path);
+  if (state !== 'directory') {
+    throw new GlobError(
+      'pathNotFound',
+      `${foldersNotOnDiskSentence([{ folder, ...state }])}, so the "path" ${JSON.stringify(pathText)} cannot be searched. Omit "path" to search the other workspace folders, or pass a directory inside one of them.`,
+    );
+  }
 }
 
 /** The workspace folder holding `directory`: the innermost one, when folders nest. */
