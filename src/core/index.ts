@@ -16,6 +16,7 @@ export { resolveRequest, type GlobRequest, type RequestContext, type SearchScope
 export { whereNotOnDisk, whyNotOnDisk, type FolderNotOnDisk } from './request/foldersOnDisk';
 export { cancelledIn, type GlobResult, type PagePath, type TopLevelEntry } from './page/result';
 export type { RipgrepEvent } from './ripgrep/reported';
+export { echoed } from './longInput';
 export { DEFAULT_SPILL_LIMITS, type SpillLimits, type SpillOutcome } from './spill/spill';
 export { parseSpillHeader, resolveSpillLine } from './spill/spillFormat';
 export { VSCODE_DEFAULT_RULES } from './vscodeDefaults';

@@ -6,7 +6,7 @@
  */
 
 import * as vscode from 'vscode';
-import type { GlobRequest, GlobResult } from '../core';
+import { echoed, type GlobRequest, type GlobResult } from '../core';
 import type { GlobService } from './globService';
 import { inlineCode } from './markdown';
 
@@ -33,12 +33,12 @@ class GlobTool implements vscode.LanguageModelTool<unknown> {
       const outside = raw.path !== undefined ? await this.service.placesOutside(options.input) : [];
       return outside.length > 0 ? { invocationMessage, confirmationMessages: outsideConfirmation(describePattern(raw.pattern), outside) } : { invocationMessage };
     }
-    const invocationMessage = new vscode.MarkdownString(`Finding files matching ${inlineCode(request.patternAsGiven)} in ${describeRoot(request)}`);
+    const invocationMessage = new vscode.MarkdownString(`Finding files matching ${inlineCode(echoed(request.patternAsGiven))} in ${describeRoot(request)}`);
     if (!request.outsideWorkspace) {
       return { invocationMessage };
     }
     const roots = request.scopes.filter((scope) => scope.folder === undefined).map((scope) => scope.searchRoot);
-    return { invocationMessage, confirmationMessages: outsideConfirmation(inlineCode(request.patternAsGiven), roots) };
+    return { invocationMessage, confirmationMessages: outsideConfirmation(inlineCode(echoed(request.patternAsGiven)), roots) };
   }
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
@@ -77,7 +77,7 @@ function outsideConfirmation(pattern: string, roots: readonly string[]): vscode.
 function describeRoot(request: GlobRequest): string {
   // "the workspace", "the 2 workspace folders" and, with one gone from disk, "2 of the 3
   // workspace folders" read as words; a path reads as code.
-  return request.pathLabel === undefined || request.rootLabel.startsWith('the ') ? request.rootLabel : inlineCode(request.rootLabel);
+  return request.pathLabel === undefined || request.rootLabel.startsWith('the ') ? request.rootLabel : inlineCode(echoed(request.rootLabel));
 }
 
 /** The raw input's "pattern" and "path" where each is a string; read before the input is known to be valid. */
@@ -93,9 +93,9 @@ function rawStrings(input: unknown): RawStrings {
 
 /** The raw input, for a message before it is known to be valid. */
 function describeInput({ pattern, path }: RawStrings): string {
-  return path !== undefined && path !== '' ? `${describePattern(pattern)} in ${inlineCode(path)}` : describePattern(pattern);
+  return path !== undefined && path !== '' ? `${describePattern(pattern)} in ${inlineCode(echoed(path))}` : describePattern(pattern);
 }
 
 function describePattern(pattern: string | undefined): string {
-  return pattern === undefined ? 'no valid pattern' : inlineCode(pattern);
+  return pattern === undefined ? 'no valid pattern' : inlineCode(echoed(pattern));
 }

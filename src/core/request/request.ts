@@ -11,11 +11,12 @@
 
 import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
-import { GlobError } from '../errors';
+import { GlobError, isGlobError } from '../errors';
+import { withLongInputShortened } from '../longInput';
 import { showName } from '../names';
 import { withDistinctNames } from './folderNames';
 import { isDirectory } from './onDisk';
-import { parseGlobInput } from './input';
+import { parseGlobInput, type GlobInput } from './input';
 import { isInside, underFolderPath } from './linkedPaths';
 import { compilePattern, GlobSyntaxError, type CompiledPattern } from '../pattern/pattern';
 import { anchoredPattern, endOfPlainDirectories, pathSegments, tidyPatternPath, toSlashes, type PatternPath } from './patternPath';
@@ -86,6 +87,8 @@ export interface GlobRequest {
    * split off an absolute path is matched as its anchored rest, which the caller never wrote.
    */
   readonly patternAsGiven: string;
+  /** The "path" as it was given, where one was: answers that echo it shorten it (longInput.ts). */
+  readonly pathAsGiven?: string;
   /** True when the pattern was an absolute path inside a search root, split into root and rest. */
   readonly patternWasAbsolute: boolean;
   readonly includeIgnored: boolean;
@@ -119,6 +122,15 @@ export interface GlobRequest {
 
 export async function resolveRequest(rawInput: unknown, context: RequestContext): Promise<GlobRequest> {
   const input = parseGlobInput(rawInput);
+  try {
+    return await resolveInput(input, context);
+  } catch (error) {
+    // An error quotes the input, often twice ("does not exist (resolved to /abs/<path>)").
+    throw isGlobError(error) ? new GlobError(error.kind, withLongInputShortened(error.message, [input.pattern, input.path]), error.stderr) : error;
+  }
+}
+
+async function resolveInput(input: GlobInput, context: RequestContext): Promise<GlobRequest> {
   const platform = context.platform ?? process.platform;
   const paths = platform === 'win32' ? nodePath.win32 : nodePath.posix;
   const folders = withDistinctNames(context.folders, paths);
@@ -173,7 +185,7 @@ export async function resolveRequest(rawInput: unknown, context: RequestContext)
     scopes,
     outsideWorkspace,
     rootLabel: label,
-    ...(input.path !== undefined ? { pathLabel: rootLabel(true, scopes, (prefix) => prefix) } : {}),
+    ...(input.path !== undefined ? { pathAsGiven: input.path, pathLabel: rootLabel(true, scopes, (prefix) => prefix) } : {}),
     ...(absoluteElsewhere ? { absoluteElsewhere } : {}),
     ...(foldersNotOnDisk.length > 0 ? { foldersNotOnDisk } : {}),
   };

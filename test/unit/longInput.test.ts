@@ -1,0 +1,95 @@
+import * as assert from 'node:assert/strict';
+import { glob, GlobError, type WorkspaceFolder } from '../../src/core';
+import { ECHO_MAX_CHARS, echoed, withLongInputShortened } from '../../src/core/longInput';
+import { testRipgrep } from './helpers/ripgrep';
+import { at, TempTree } from './helpers/tree';
+
+/** A long text that is not one letter repeated, so where it was cut can be checked. */
+function longText(length: number, from = 0): string {
+  let text = '';
+  for (let i = from; text.length < length; i += 1) {
+    text += `part${i}-`;
+  }
+  return text.slice(0, length);
+}
+
+describe('long input, echoed short', () => {
+  it('keeps the start and the end of a long input and counts what it leaves out', () => {
+    const input = longText(100_000);
+    const shown = echoed(input);
+    assert.ok(shown.length < 400, `${shown.length} characters`);
+    assert.ok(shown.startsWith(input.slice(0, 190)));
+    assert.ok(shown.endsWith(input.slice(-90)));
+    const marker = /…\[([\d,]+) characters left out\]…/.exec(shown);
+    assert.ok(marker);
+    assert.equal(Number(marker[1].replace(/,/g, '')), input.length - (shown.length - marker[0].length));
+    assert.equal(echoed(input.slice(0, ECHO_MAX_CHARS)), input.slice(0, ECHO_MAX_CHARS));
+  });
+
+  it('finds a long input wherever a text quotes it: as written, inside another pattern, as a JSON string', () => {
+    // Quotes and a backslash in the middle: JSON writes them escaped, and the cut must not fall
+    // inside an escape. An astral character: the cut must not split its pair.
+    const input = `${longText(1_000)}"quoted"\\${'😀'.repeat(300)}${longText(3_000, 500)}`;
+    const text = `No files match ${JSON.stringify(input)}. Try "pattern": ${JSON.stringify(`**/${input}/`)}; ${input} as written.`;
+    const shortened = withLongInputShortened(text, [input, undefined]);
+    assert.ok(shortened.length < 1_500, `${shortened.length} characters`);
+    assert.equal(shortened.match(/characters left out/g)?.length, 3);
+    // Each quoted form still parses as JSON, and holds the input's start and end.
+    for (const quotedForm of shortened.match(/"(?:[^"\\]|\\.)*"/g) ?? []) {
+      const value = JSON.parse(quotedForm) as string;
+      if (value.includes('left out')) {
+        assert.ok(value.includes(input.slice(0, 150)) && value.includes(input.slice(-80)), value);
+      }
+    }
+    assert.ok(!/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(shortened), 'a surrogate pair was split');
+  });
+
+  describe('in answers, with the real ripgrep', () => {
+    let tree: TempTree;
+    let folders: WorkspaceFolder[];
+
+    before(() => {
+      tree = new TempTree().write({ 'src/a.ts': at('2024-01-01', 1), 'x.ts': at('2024-01-01', 2) });
+      folders = [{ name: 'ws', path: tree.root }];
+    });
+    after(() => tree.remove());
+
+    // Regression: a pattern of 100,000 characters that matched nothing had an answer of 300,000
+    // (the empty answer quotes it three times), and a "path" of 100 KB an error of 200 KB.
+    it('answers a 100,000-character pattern that matches nothing in a few thousand characters', async () => {
+      const pattern = longText(100_000);
+      const result = await glob({ pattern }, folders, { ripgrepPath: await testRipgrep() });
+      assert.equal(result.total, 0);
+      assert.equal(result.pattern, pattern, 'the result keeps the pattern whole: only the text is shortened');
+      assert.ok(result.text.length < 3_000, `${result.text.length} characters`);
+      assert.ok(result.text.includes(pattern.slice(0, 150)) && result.text.includes(pattern.slice(-80)));
+      assert.match(result.text, /characters left out/);
+    });
+
+    it('answers a long pattern that matches, and one under the bound as it is', async () => {
+      const ripgrepPath = await testRipgrep();
+      const alternatives = `{${Array.from({ length: 400 }, (_, i) => `never${i}.ts`).join(',')},x.ts}`;
+      assert.ok(alternatives.length > ECHO_MAX_CHARS);
+      const long = await glob({ pattern: alternatives }, folders, { ripgrepPath });
+      assert.deepEqual(long.page.map((path) => path.shown), ['x.ts']);
+      assert.ok(long.text.length < 1_000, `${long.text.length} characters`);
+      const fitting = `{${Array.from({ length: 100 }, (_, i) => `never${i}.ts`).join(',')},x.ts}`;
+      assert.ok(fitting.length <= ECHO_MAX_CHARS);
+      const whole = await glob({ pattern: fitting }, folders, { ripgrepPath });
+      assert.ok(whole.text.includes(JSON.stringify(fitting)));
+    });
+
+    it('refuses a 100 KB "path" and a long invalid glob in a short error', async () => {
+      const ripgrepPath = await testRipgrep();
+      for (const input of [{ pattern: '*.ts', path: `src/${longText(100_000)}` }, { pattern: `[${longText(100_000)}` }]) {
+        const error = await glob(input, folders, { ripgrepPath }).then(
+          () => assert.fail('no error'),
+          (thrown: unknown) => thrown,
+        );
+        assert.ok(error instanceof GlobError);
+        assert.ok(error.message.length < 2_000, `${error.message.length} characters`);
+        assert.match(error.message, /characters left out/);
+      }
+    });
+  });
+});
