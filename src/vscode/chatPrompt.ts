@@ -8,6 +8,12 @@ import type { GlobInput } from '../core/request/input';
 import { promptWords, type PromptWord } from './promptWords';
 
 const INCLUDE_IGNORED = '--include-ignored';
+/**
+ * The flag as it is also written: the tool's own field name ("--includeIgnored"), or with "_" or
+ * no dash between the words. Each was the "path", and "@glob *.log --includeIgnored" answered
+ * that no directory "--includeIgnored" exists.
+ */
+const INCLUDE_IGNORED_AS_WRITTEN = /^--include[-_]?ignored$/i;
 
 export function parseChatPrompt(prompt: string, posix = process.platform !== 'win32'): GlobInput | undefined {
   const { includeIgnored, words } = promptParts(prompt, posix);
@@ -30,7 +36,8 @@ export function leftOverWords(prompt: string, posix = process.platform !== 'win3
 /** The prompt's words other than the flag, in order, and whether the flag was among them. */
 function promptParts(prompt: string, posix: boolean): { readonly includeIgnored: boolean; readonly words: PromptWord[] } {
   const words = promptWords(prompt, posix);
-  return { includeIgnored: words.some(({ name }) => name === INCLUDE_IGNORED), words: words.filter(({ name }) => name !== INCLUDE_IGNORED) };
+  const isFlag = ({ name }: PromptWord): boolean => INCLUDE_IGNORED_AS_WRITTEN.test(name);
+  return { includeIgnored: words.some(isFlag), words: words.filter((word) => !isFlag(word)) };
 }
 
 /**

@@ -90,11 +90,21 @@ function withoutCodeSpans(prompt: string): string {
     }
     const close = runs[ofLength.at[ofLength.passed]];
     if (close !== undefined) {
-      text += prompt.slice(kept, start) + prompt.slice(end, close.start);
+      text += prompt.slice(kept, start) + withoutInfoString(prompt.slice(end, close.start), end - start);
       kept = close.end;
     }
   });
   return text + prompt.slice(kept);
+}
+
+/**
+ * A fenced block's text without its info string: three backticks or more with a line break
+ * inside are a fence, whose first line names the language ("```ts"); it is no word of the search,
+ * and "@glob ```ts⏎*.ts⏎```" looked for "ts" in a directory "*.ts".
+ */
+function withoutInfoString(text: string, ticks: number): string {
+  const lineEnd = text.search(/[\n\r]/);
+  return ticks >= 3 && lineEnd !== -1 ? text.slice(lineEnd) : text;
 }
 
 interface Read extends Spelling {

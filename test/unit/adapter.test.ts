@@ -136,6 +136,25 @@ describe('VS Code adapter pieces that need no VS Code', () => {
       assert.deepEqual(leftOverWords('*.md `my docs`', posix), ['docs']);
     }
     assert.deepEqual(parseChatPrompt('\\`x` src', true), { pattern: '\\`x`', path: 'src' });
+    // Regression: a fenced block's language was read as a word: "```ts⏎*.ts src⏎```" looked for
+    // "ts" in "*.ts". A fence's first line is its info string; a span of three on one line is not a fence.
+    for (const posix of [true, false]) {
+      assert.deepEqual(parseChatPrompt('```ts\n*.ts src\n```', posix), { pattern: '*.ts', path: 'src' });
+      assert.deepEqual(parseChatPrompt('```\n*.ts src\n```', posix), { pattern: '*.ts', path: 'src' });
+      assert.deepEqual(parseChatPrompt('```*.ts src```', posix), { pattern: '*.ts', path: 'src' });
+    }
+  });
+
+  it('reads the --include-ignored flag written as the tool field is named too, not as a path', () => {
+    // Regression: "@glob *.log --includeIgnored" searched a directory "--includeIgnored".
+    for (const flag of ['--includeIgnored', '--include_ignored', '--includeignored', '--Include-Ignored']) {
+      assert.deepEqual(parseChatPrompt(`*.log ${flag}`), { pattern: '*.log', includeIgnored: true });
+      assert.deepEqual(parseChatPrompt(`*.log logs ${flag}`), { pattern: '*.log', path: 'logs', includeIgnored: true });
+      assert.deepEqual(leftOverWords(`*.log logs ${flag}`), []);
+      // A path so named gets no next search: it would read back as the flag.
+      assert.equal(chatPromptFor({ pattern: '*.log', path: flag }), undefined);
+    }
+    assert.deepEqual(parseChatPrompt('*.log --ignored'), { pattern: '*.log', path: '--ignored' });
   });
 
   it('writes an @glob prompt that reads back as the search it stands for, on POSIX and on Windows', () => {
