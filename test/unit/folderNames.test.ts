@@ -27,7 +27,11 @@ describe('workspace folders that share a name (folderNames.ts)', () => {
     assert.deepEqual(withDistinctNames(started, nodePath.posix).map((folder) => folder.name), ['app (x)', 'app (y)', 'app (x)-src']);
     // Regression: a folder with an empty name (a workspace file may give one) made the look for
     // names holding "/" run forever, and the search with it.
-    assert.deepEqual(withDistinctNames([{ name: '', path: '/p/x' }, { name: 'b/c', path: '/p/c' }], nodePath.posix).map((folder) => folder.name), ['', 'b/c']);
+    assert.deepEqual(withDistinctNames([{ name: '', path: '/p/x' }, { name: 'b/c', path: '/p/c' }], nodePath.posix).map((folder) => folder.name), ['-', 'b/c']);
+    // Regression: a folder named "a (b)" was shown "a (b) (1)" beside an "a" in a directory b,
+    // whose name told apart came to equal it: the folder whose own name no other has keeps it.
+    const lookalike = [{ name: 'a (b)', path: '/p/t/a (b)' }, { name: 'a', path: '/p/b/a' }, { name: 'a', path: '/p/s/a' }];
+    assert.deepEqual(withDistinctNames(lookalike, nodePath.posix).map((folder) => folder.name), ['a (b)', 'a (1)', 'a (s)']);
     const distinct = [{ name: 'app', path: '/home/me/one/app' }];
     assert.equal(withDistinctNames(distinct, nodePath.posix), distinct);
   });
@@ -147,6 +151,26 @@ describe('workspace folders that share a name (folderNames.ts)', () => {
       assert.deepEqual(inWebapp.page.map((path) => path.shown), ['client-web/src/a.ts', 'client-web/src/c.ts']);
       const inClient = await glob({ pattern: '*.ts', path: 'client/web/src' }, folders, { ripgrepPath: await testRipgrep() });
       assert.deepEqual(inClient.page.map((path) => path.shown), ['client/web/src/a.ts', 'client/web/src/b.ts']);
+    } finally {
+      tree.remove();
+    }
+  });
+
+  it('shows a folder named "", "." or "..", or with such a part between its "/"s, as no place a path names, and takes that back as "path"', async () => {
+    // Regression: their files were shown "/f0.txt" (outside the workspace), "./f1.txt" and
+    // "../f2.txt" (in the parent directory), and "x/../f3.txt" (read as "f3.txt"); "path": "."
+    // was the whole workspace, and "./x" and "a/./b" named no folder.
+    const names = ['', '.', '..', 'x/..', './x', 'a/./b'];
+    const tree = new TempTree().write(Object.fromEntries(names.map((_, i) => [`d${i}/f${i}.txt`, i + 1])));
+    try {
+      const folders = names.map((name, i) => ({ name, path: tree.path(`d${i}`) }));
+      const ripgrepPath = await testRipgrep();
+      const result = await glob({ pattern: '*.txt' }, folders, { ripgrepPath });
+      assert.deepEqual(result.page.map((path) => path.shown).sort(), ['- (1)/f0.txt', '- (2)/f1.txt', '- (3)/f2.txt', '.-x/f4.txt', 'a-.-b/f5.txt', 'x-../f3.txt']);
+      for (const path of result.page) {
+        const back = await glob({ pattern: '*.txt', path: path.path.slice(0, path.path.lastIndexOf('/')) }, folders, { ripgrepPath });
+        assert.deepEqual(back.page.map((found) => found.absolutePath), [path.absolutePath]);
+      }
     } finally {
       tree.remove();
     }

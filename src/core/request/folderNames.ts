@@ -12,9 +12,9 @@
  * shown, and the complete list's link of both opened the one in client/web. A name that starts
  * with another folder's name and a "/" has its "/" written "-" ("client-web/src/x.ts"): a
  * look-alike slash would be typed back as "/", and read as the other folder. So has a name with a
- * "/" first, last or doubled ("/x" showed "/x/src/a.ts", a path outside the workspace). So has
- * the "~" of a name "~" or "~/…" ("-/src/a.ts"): "~/src/a.ts" read as a file in the home
- * directory, and as "path" it named one.
+ * "/" first, last or doubled ("/x" showed "/x/src/a.ts", a path outside the workspace), or beside
+ * a "." or "..". So has the "~" of a name "~" or "~/…" ("-/src/a.ts"): "~/src/a.ts" read as a
+ * file in the home directory, and as "path" it named one; and a name that is empty, "." or "..".
  */
 
 import * as nodePath from 'node:path';
@@ -26,7 +26,7 @@ export function withDistinctNames(folders: readonly WorkspaceFolder[], paths: no
   // too. A name told apart may in turn start another ("app (x)" from a shared "app", beside a
   // folder named "app (x)/src"), so both looks are made again until neither changes a name; each
   // round that does takes every "/" out of a name, or ends with names no two share, so they end.
-  let named = withoutHomeNames(folders);
+  let named = withoutPlaceNames(folders);
   for (;;) {
     const next = withUnsharedNames(withUnnestedNames(named), paths);
     if (next === named) {
@@ -37,13 +37,19 @@ export function withDistinctNames(folders: readonly WorkspaceFolder[], paths: no
 }
 
 /**
- * Folders named "~" or "~/…", with that "~" written "-", as "path" reads a "~" (searchRoots.ts
- * tildeRead): the home directory, where no folder holds a directory named "~".
+ * Folders whose name a path reads as another place, with that part written "-". A "~" of a name
+ * "~" or "~/…", as "path" reads a "~" (searchRoots.ts tildeRead): the home directory, where no
+ * folder holds a directory named "~". And a name that is empty, "." or "..": its files showed as
+ * "/f.txt" (a path outside the workspace), "./f.txt" and "../f.txt" (the parent directory's),
+ * and a "path" of "." was the whole workspace.
  */
-function withoutHomeNames(folders: readonly WorkspaceFolder[]): readonly WorkspaceFolder[] {
-  const home = (folder: WorkspaceFolder): boolean => startsWithTilde(folder.name);
-  return folders.some(home) ? folders.map((folder) => (home(folder) ? { ...folder, name: `-${folder.name.slice(1)}` } : folder)) : folders;
+function withoutPlaceNames(folders: readonly WorkspaceFolder[]): readonly WorkspaceFolder[] {
+  const readAsPlace = (folder: WorkspaceFolder): boolean => startsWithTilde(folder.name) || DOT_NAMES.has(folder.name);
+  return folders.some(readAsPlace) ? folders.map((folder) => (readAsPlace(folder) ? { ...folder, name: DOT_NAMES.has(folder.name) ? '-' : `-${folder.name.slice(1)}` } : folder)) : folders;
 }
+
+/** Names a path reads as no directory or as the one it is in, or its parent. */
+const DOT_NAMES = new Set(['', '.', '..']);
 
 function withUnsharedNames(folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): readonly WorkspaceFolder[] {
   const shared = (named: readonly WorkspaceFolder[], name: (folder: WorkspaceFolder) => string): Set<string> => {
@@ -63,12 +69,15 @@ function withUnsharedNames(folders: readonly WorkspaceFolder[], paths: nodePath.
     return sharedNames.has(folder.name) && parent !== '' ? { ...folder, name: `${folder.name} (${parent})`, sharedName: folder.name, toldApartBy: 'parent' as const } : folder;
   });
   const stillShared = shared(byParent, (folder) => folder.name);
+  // A folder that kept its own name keeps it still where a name told apart came to equal it: the
+  // folder named "a (b)" was shown "a (b) (1)", beside the "a" in a directory b shown "a (2)".
+  const keeps = (folder: WorkspaceFolder, i: number): boolean => !stillShared.has(folder.name) || folder === folders[i];
   // A number skips a name another folder has: beside a folder named "app (1)", two more "app"s
   // in directories of one name were both "app (1)" (regression).
-  const taken = new Set(byParent.filter((folder) => !stillShared.has(folder.name)).map((folder) => folder.name));
+  const taken = new Set(byParent.filter(keeps).map((folder) => folder.name));
   const counted = new Map<string, number>();
   return byParent.map((folder, i) => {
-    if (!stillShared.has(folder.name)) {
+    if (keeps(folder, i)) {
       return folder;
     }
     let number = counted.get(folder.name) ?? 0;
@@ -94,10 +103,11 @@ function withUnnestedNames(folders: readonly WorkspaceFolder[]): readonly Worksp
     const names = new Set(named.map((folder) => folder.name));
     // A "/" first, last or doubled is written "-" too: "/x/src/a.ts" read as a path outside the
     // workspace, and as "path" it named one; "web//src" is read as "web/src", no folder's name.
+    // So is one beside a "." or "..": "x/../src/a.ts" is read as "src/a.ts".
     // Only a name that holds a "/" is looked at: one written out holds none, so the looks end (an
     // empty name, which splits into one empty segment, was written out as itself, forever).
     const nested = (name: string): boolean =>
-      name.includes('/') && (name.split('/').includes('') || [...name.matchAll(/\//g)].some((slash) => names.has(name.slice(0, slash.index))));
+      name.includes('/') && (name.split('/').some((segment) => DOT_NAMES.has(segment)) || [...name.matchAll(/\//g)].some((slash) => names.has(name.slice(0, slash.index))));
     if (!named.some((folder) => nested(folder.name))) {
       return named;
     }
