@@ -7,8 +7,8 @@
  * for the model to know its own input again.
  *
  * The answer is shortened as a whole, once it is written: each place that quotes the input, as it
- * is or inside a pattern offered ("**\/<input>/"), as a JSON string or not, gets its middle
- * replaced, and no place that quotes it can be missed. A pattern offered is then shortened too:
+ * is or inside a pattern offered for it, as a JSON string or not, gets its middle replaced, and
+ * no place that quotes it can be missed. A pattern offered is then shortened too:
  * the model that sent the input can still write it out, and one of 100,000 characters is of no
  * use as it is.
  */

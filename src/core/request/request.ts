@@ -114,8 +114,8 @@ export interface GlobRequest {
    */
   readonly absoluteElsewhere?: AbsoluteElsewhere;
   /**
-   * Workspace folders a search of the whole workspace left out because they are not on disk
-   * (moved or deleted while open): they hold no files, and the answer says so (render.ts).
+   * Workspace folders a search of the whole workspace left out: gone from disk, a file now, or
+   * unreadable (foldersOnDisk.ts). The answer names each and why (render.ts).
    */
   readonly foldersNotOnDisk?: readonly FolderNotOnDisk[];
 }
