@@ -79,6 +79,21 @@ describe('long input, echoed short', () => {
       assert.ok(whole.text.includes(JSON.stringify(fitting)));
     });
 
+    it('shows a path on the page as it is, though a long pattern names it exactly', async () => {
+      // The shortening reads the whole answer: the page's path holds the pattern's middle too.
+      const deep = `${Array.from({ length: 21 }, (_, i) => `${String(i).padStart(2, '0')}${'d'.repeat(98)}`).join('/')}/deep.txt`;
+      assert.ok(deep.length > ECHO_MAX_CHARS);
+      const deepTree = new TempTree().write({ [deep]: at('2024-01-01', 1) });
+      try {
+        const result = await glob({ pattern: deep }, [{ name: 'deep', path: deepTree.root }], { ripgrepPath: await testRipgrep() });
+        assert.deepEqual(result.page.map((path) => path.shown), [deep]);
+        assert.ok(result.text.startsWith(`<files>\n${deep}\n</files>\n`));
+        assert.match(result.text.slice(result.text.indexOf('</files>')), /characters left out/);
+      } finally {
+        deepTree.remove();
+      }
+    });
+
     it('refuses a 100 KB "path" and a long invalid glob in a short error', async () => {
       const ripgrepPath = await testRipgrep();
       for (const input of [{ pattern: '*.ts', path: `src/${longText(100_000)}` }, { pattern: `[${longText(100_000)}` }]) {

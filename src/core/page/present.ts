@@ -23,7 +23,6 @@ import { absolutePath, plainPath, shownPath } from '../walk/scopePaths';
 import { shownPathChunks } from '../spill/shownLines';
 import { DEFAULT_SPILL_LIMITS, saveSpill, type SpillOutcome } from '../spill/spill';
 import { readWarnings } from './warningText';
-import { withLongInputShortened } from '../longInput';
 import { whyNotOnDisk } from '../request/foldersOnDisk';
 
 export interface CompletedSearchParts {
@@ -131,7 +130,7 @@ export class CompletedSearch implements GlobSearch {
       ...(request.foldersNotOnDisk ? { foldersNotOnDisk: request.foldersNotOnDisk } : {}),
       elapsedMs: this.parts.now().getTime() - this.parts.started,
     };
-    const text = withLongInputShortened(renderModelText(facts, {
+    const text = renderModelText(facts, {
       maxResults: slots,
       pattern: request.pattern,
       anyDepthPattern: request.pattern.anchored ? atAnyDepth(request.pattern.source) : undefined,
@@ -139,7 +138,8 @@ export class CompletedSearch implements GlobSearch {
       excludesApplied: this.parts.excludesApplied,
       timeoutMs: options.timeoutMs,
       maxPaths: options.maxPaths,
-    }), [request.patternAsGiven, request.pathAsGiven]);
+      ...(request.pathAsGiven !== undefined ? { pathAsGiven: request.pathAsGiven } : {}),
+    });
     return { ...facts, text };
   }
 

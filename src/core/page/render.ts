@@ -11,6 +11,7 @@ import { resultCountedAs, resultDistinctFiles, type GlobResult } from './result'
 import { HOW_PATHS_SHARE_A_FILE, type DistinctFiles } from '../order/aliases';
 import { warningLines } from './warningText';
 import { foldersNotOnDiskSentence } from '../request/foldersOnDisk';
+import { withLongInputShortened } from '../longInput';
 import { count, countedLabels, number, quoted } from '../words';
 
 /** Facts the text needs that the result does not carry. */
@@ -27,6 +28,8 @@ export interface RenderContext {
   readonly excludesApplied: boolean;
   readonly timeoutMs?: number;
   readonly maxPaths: number;
+  /** The "path" as given, where one was: a long one is echoed short (longInput.ts), as the pattern is. */
+  readonly pathAsGiven?: string;
 }
 
 export type ResultFacts = Omit<GlobResult, 'text'>;
@@ -40,7 +43,22 @@ const LARGEST_ENTRIES_SHOWN = 8;
  */
 const MISSING_ENTRIES_SHOWN = 12;
 
+/** Around the page's paths; no shown path holds "</" (names.ts quotes it), so the first end is the page's. */
+const PAGE_START = '<files>';
+const PAGE_END = '</files>';
+
+/**
+ * The model-facing text. A long pattern or "path" is echoed short wherever it is quoted
+ * (longInput.ts), but not on the page: a path is shown as it is (SPEC §5), and one a long pattern
+ * names exactly holds that pattern's middle.
+ */
 export function renderModelText(result: ResultFacts, context: RenderContext): string {
+  const text = modelText(result, context);
+  const pageEnd = text.startsWith(`${PAGE_START}\n`) ? text.indexOf(`\n${PAGE_END}`) + PAGE_END.length + 1 : 0;
+  return text.slice(0, pageEnd) + withLongInputShortened(text.slice(pageEnd), [result.pattern, context.pathAsGiven]);
+}
+
+function modelText(result: ResultFacts, context: RenderContext): string {
   if (result.total === 0) {
     const headline = result.complete
       ? `No files match ${quoted(result.pattern)} in ${result.rootLabel}.`
@@ -48,14 +66,14 @@ export function renderModelText(result: ResultFacts, context: RenderContext): st
     const stopped = incompleteLine(result, context);
     return [headline, ...emptyHints(result, context), ...(stopped === undefined ? [] : [stopped]), ...problems(result)].join('\n');
   }
-  const lines = ['<files>'];
+  const lines = [PAGE_START];
   result.page.forEach((path, i) => {
     if (result.sampled && i > 0 && path.entry !== result.page[i - 1].entry) {
       lines.push('');
     }
     lines.push(path.shown);
   });
-  lines.push('</files>');
+  lines.push(PAGE_END);
   // First, so that no count or "complete list" below is read before it.
   const stopped = incompleteLine(result, context);
   if (stopped !== undefined) {
