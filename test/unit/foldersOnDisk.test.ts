@@ -82,6 +82,24 @@ describe('workspace folders not on disk', () => {
     assert.match(empty.text, /\nThe workspace folder "gone" is missing on disk \(.*gone\): it may have been moved or deleted, so it was not searched; only 1 of the 2 workspace folders was\.$/);
   });
 
+  it('says a pattern that starts with the name of a folder left out looked for it inside the folders searched', async () => {
+    // Regression: "gone/**" was told '"gone/" does not exist in 2 of the 5 workspace folders' and
+    // which directories they hold, as if the name were mistyped; another folder's name was the answer.
+    const ripgrepPath = await testRipgrep();
+    const all = await glob({ pattern: 'gone/**' }, folders, { ripgrepPath });
+    assert.equal(all.total, 0);
+    assert.match(
+      all.text,
+      /\n- The pattern starts with "gone\/", the start of the paths shown from the workspace folder "gone", which is missing on disk, so it was not searched; a pattern is matched inside each of 2 of the 5 workspace folders, so it looked for gone\/ within each\.\n/,
+    );
+    assert.doesNotMatch(all.text, /does not exist/);
+    const one = await glob({ pattern: 'nowFile/*.ts' }, [folders[0], folders[3]], { ripgrepPath });
+    assert.match(one.text, /\n- The pattern starts with "nowFile\/", the start of the paths shown from the workspace folder "nowFile", which is not a directory, so it was not searched; a pattern is matched inside the folder searched, so it looked for nowFile\/ there\.\n/);
+    // A folder searched keeps its own advice: pass its name as "path".
+    const searched = await glob({ pattern: 'a/one/*.js' }, folders, { ripgrepPath });
+    assert.match(searched.text, /To search "a" alone, pass it as "path" and the rest as the pattern: "path": "a", "pattern": "one\/\*\.js"\./);
+  });
+
   it('refuses a search with no folder left, naming each and why', async () => {
     const ripgrepPath = await testRipgrep();
     await assert.rejects(

@@ -20,6 +20,7 @@ import type { IgnoredMatches } from './ignoredProbe';
 import type { MissingDirectory } from './missingDirectory';
 import type { NearMatches, PatternMatches } from './nearMatches';
 import type { RawName } from '../names';
+import { whyNotOnDisk, type FolderNotOnDisk } from '../request/foldersOnDisk';
 import { isDirectory, joinedInAnyForm } from '../request/onDisk';
 import { anchoredPattern, hasGlobSyntax, pathSegments, repeatedTailLengths, versionControlNamed } from '../request/patternPath';
 import { directoriesMeantOtherwise, patternSlips, type PatternSlips } from './patternSlips';
@@ -241,6 +242,16 @@ function repeatedRoot(request: GlobRequest): EmptyResultFacts['rootRepeated'] {
           .filter(({ folder, entryPrefix }) => folder !== undefined && inForm(body).startsWith(inForm(entryPrefix)))
           .reduce<SearchScope | undefined>((longest, scope) => (longest === undefined || scope.entryPrefix.length > longest.entryPrefix.length ? scope : longest), undefined)
       : undefined;
+  // A folder left out has no scope, but its name starts the paths it would have shown: "gone/**"
+  // was told that "gone/" is in no folder searched and which directories are, as if mistyped.
+  const notSearched = (request.foldersNotOnDisk ?? [])
+    .filter(({ folder }) => inForm(body).startsWith(inForm(`${folder.name}/`)))
+    .reduce<FolderNotOnDisk | undefined>((longest, left) => (longest === undefined || left.folder.name.length > longest.folder.name.length ? left : longest), undefined);
+  if (notSearched !== undefined && (startedIn === undefined || notSearched.folder.name.length >= startedIn.entryPrefix.length)) {
+    const directories = `${notSearched.folder.name}/`;
+    const rest = pathSegments(inForm(body).slice(inForm(directories).length), process.platform !== 'win32');
+    return { directories, pattern: anchoredPattern(rest), notSearched: whyNotOnDisk(notSearched) };
+  }
   if (startedIn !== undefined) {
     const rest = pathSegments(inForm(body).slice(inForm(startedIn.entryPrefix).length), process.platform !== 'win32');
     return { directories: startedIn.entryPrefix, pattern: anchoredPattern(rest), path: startedIn.entryPrefix.slice(0, -1) };

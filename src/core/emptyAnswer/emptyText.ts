@@ -148,7 +148,10 @@ function anchoredSentence(result: ResultFacts): string {
 }
 
 /** That the pattern repeats the directories searched from, and what to pass instead. */
-function rootRepeatedHint(result: ResultFacts, { directories, pattern, path }: NonNullable<ResultFacts['rootRepeated']>): string {
+function rootRepeatedHint(result: ResultFacts, { directories, pattern, path, notSearched }: NonNullable<ResultFacts['rootRepeated']>): string {
+  if (notSearched !== undefined) {
+    return `- The pattern starts with ${quoted(directories)}, the start of the paths shown from the workspace folder ${quoted(directories.slice(0, -1))}, which is ${notSearched}, so it was not searched; a pattern is matched inside ${result.roots.length === 1 ? 'the folder searched' : `each of ${result.rootLabel}`}, so it looked for ${directories} ${result.roots.length === 1 ? 'there' : 'within each'}.`;
+  }
   return path !== undefined
     ? `- The pattern starts with ${quoted(directories)}, the start of the paths shown from ${quoted(path)}, but a pattern is matched inside each of ${result.rootLabel}, so it looked for ${directories} within each. To search ${quoted(path)} alone, pass it as "path" and the rest as the pattern: "path": ${quoted(path)}, "pattern": ${quoted(pattern)}${withIgnored(result.includeIgnored)}.`
     : `- The pattern starts with ${quoted(directories)}, but the search already starts inside ${directories} and matches from there down, so it looked for ${directories}${directories}. Leave it out of the pattern: "pattern": ${quoted(pattern)}${withIgnored(result.includeIgnored)}.`;

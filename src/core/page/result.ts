@@ -243,9 +243,10 @@ export interface EmptyResultFacts extends PatternSlips {
    * The pattern's leading directories that its search root already ends with (`src/` for
    * "path": "src" and "pattern": "src/core/*.ts"), and the pattern without them; or, searching
    * several workspace folders, the name of one they start with (`app/` for "app/src/*.ts", as
-   * the answer shows its paths), with that folder as `path`.
+   * the answer shows its paths), with that folder as `path`; or the name of a workspace folder
+   * left out (foldersOnDisk.ts), with why in `notSearched` ("missing on disk").
    */
-  readonly rootRepeated?: { readonly directories: string; readonly pattern: string; readonly path?: string };
+  readonly rootRepeated?: { readonly directories: string; readonly pattern: string; readonly path?: string; readonly notSearched?: string };
   /**
    * For a pattern that may name directories: the pattern that lists the files inside them, and
    * the directories it names that exist (as shown paths), where a stat could tell.
