@@ -1,10 +1,10 @@
 /**
  * "Glob: Find Files…" for people: asks for a pattern, runs the same search the tool runs, and
  * shows the same page in a quick pick, grouped by top-level entry, with the footer's facts in the
- * title and placeholder, an item that opens the complete list, and items that look inside the
- * largest entries (nextSearches.ts). Typing finds the complete list's files too
- * (completeListPick.ts). Picking a file opens it. An empty answer is a message whose buttons run
- * the searches it suggests.
+ * title and placeholder, the footer's cautions (a stop, directories that could not be read), an
+ * item that opens the complete list, and items that look inside the largest entries
+ * (nextSearches.ts). Typing finds the complete list's files too (completeListPick.ts). Picking a
+ * file opens it. An empty answer is a message whose buttons run the searches it suggests.
  */
 
 import * as vscode from 'vscode';
@@ -164,6 +164,18 @@ function items(service: GlobService, result: GlobResult, next: readonly NextSear
       label: `$(warning) Workspace folder ${escapeIcons(notOnDisk.folder.name)} is ${whyNotOnDisk(notOnDisk)}, so it was not searched`,
       detail: escapeIcons(whereNotOnDisk(notOnDisk)),
       alwaysShow: true,
+    });
+  }
+  // The title says INCOMPLETE; these say why, and what else may be missing, as the footer does.
+  // A label is cut to the pick's width: picking one shows it whole.
+  for (const caution of result.cautions) {
+    items.push({
+      label: `$(warning) ${escapeIcons(caution)}`,
+      alwaysShow: true,
+      open: async () => {
+        void vscode.window.showWarningMessage(messageText(caution));
+        return undefined;
+      },
     });
   }
   if (result.spill?.saved) {

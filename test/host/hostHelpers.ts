@@ -75,13 +75,20 @@ export interface PausedRipgrep extends vscode.Disposable {
   readonly pid: () => number | undefined;
 }
 
-/** Pauses the first ripgrep `onDidRunRipgrep` reports, which makes a stop "mid-way" certain. */
-export function pauseFirstRipgrep(onDidRunRipgrep: vscode.Event<RipgrepEvent>): PausedRipgrep {
+/**
+ * Pauses the first ripgrep `onDidRunRipgrep` reports, which makes a stop "mid-way" certain; or the
+ * `nth`, where the walks before it are to end (a multi-root search walks one folder at a time).
+ */
+export function pauseFirstRipgrep(onDidRunRipgrep: vscode.Event<RipgrepEvent>, nth = 1): PausedRipgrep {
   let pid: number | undefined;
+  let started = 0;
   const listener = onDidRunRipgrep((event) => {
     if (event.phase === 'start' && pid === undefined && event.pid !== undefined) {
-      pid = event.pid;
-      process.kill(pid, 'SIGSTOP');
+      started += 1;
+      if (started === nth) {
+        pid = event.pid;
+        process.kill(pid, 'SIGSTOP');
+      }
     }
   });
   return { pid: () => pid, dispose: () => listener.dispose() };
@@ -93,14 +100,16 @@ export function pauseFirstRipgrep(onDidRunRipgrep: vscode.Event<RipgrepEvent>): 
  * thread, so on a busy machine ripgrep can be done before it is paused; such an attempt shows
  * nothing of a search stopped mid-way, and is made again, 5 times at most. Each attempt's search
  * has ended when it is over, its pick closed: one left running was heard of by the next test.
+ * With `nth`, the nth ripgrep the search starts is the one paused (pauseFirstRipgrep).
  */
 export async function whileFirstRipgrepPaused<T>(
   onDidRunRipgrep: vscode.Event<RipgrepEvent>,
   start: () => Thenable<T>,
   whilePaused: (pid: number, search: Thenable<T>) => Promise<void>,
+  nth = 1,
 ): Promise<void> {
   for (let attempt = 1; attempt <= 5; attempt += 1) {
-    const paused = pauseFirstRipgrep(onDidRunRipgrep);
+    const paused = pauseFirstRipgrep(onDidRunRipgrep, nth);
     let search: Thenable<T> | undefined;
     try {
       search = start();

@@ -2292,6 +2292,10 @@ describe('glob with the real ripgrep: stopping early', () => {
     assert.equal(result.incompleteBecause, 'cancelled');
     assert.ok(result.total > 0 && result.total < 6000, `total ${result.total}`);
     assert.match(result.text, /INCOMPLETE: the search was cancelled/);
+    // The quick pick shows the page without the footer: the stop is among its cautions, word for word.
+    assert.equal(result.cautions.length, 1, JSON.stringify(result.cautions));
+    assert.match(result.cautions[0], /^INCOMPLETE: the search was cancelled, so these [\d,]+ files are only what was found before that(;.*)?; more files may match\./);
+    assert.ok(result.text.split('\n').includes(result.cautions[0]), result.text);
     assert.ok(pid > 0);
     assert.equal(exists(pid), false, 'ripgrep still running');
     assert.equal(exists(-pid), false, 'ripgrep process group still alive');
@@ -2313,6 +2317,21 @@ describe('glob with the real ripgrep: stopping early', () => {
       assert.match(result.text, new RegExp(`The list of the ${result.total.toLocaleString('en-US')} paths found so far, oldest first, is saved in `));
     } finally {
       lists.remove();
+    }
+  });
+
+  it('a complete result with only harmless warnings has no cautions, where the footer still names the warnings', async () => {
+    // The quick pick shows each caution above the page: a link to nothing hides no file, so a
+    // workspace holding one would show a warning on every search.
+    const linked = new TempTree().write({ 'a.txt': 1, 'b.txt': 2 });
+    try {
+      symlinkSync(linked.path('missing'), linked.path('dangling'));
+      const result = await search(linked, { pattern: '*' }, { rules: { followSymlinks: true } });
+      assert.equal(result.complete, true);
+      assert.match(result.text, /ripgrep met 1 path that leads nowhere/);
+      assert.deepEqual(result.cautions, []);
+    } finally {
+      linked.remove();
     }
   });
 

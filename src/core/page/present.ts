@@ -15,7 +15,7 @@ import type { GlobOptions, GlobSearch } from '../glob';
 import type { TopLevelEntries } from './group';
 import { atAnyDepth } from '../pattern/pattern';
 import { patternSlips, type PatternSlips } from '../emptyAnswer/patternSlips';
-import { renderModelText } from './render';
+import { renderCautions, renderModelText, type RenderContext } from './render';
 import type { GlobResult, Incompleteness, PagePath, TopLevelEntry } from './result';
 import type { GlobRequest } from '../request/request';
 import { groupedForPrinting, isHead, roundRobinPage } from './sample';
@@ -130,7 +130,7 @@ export class CompletedSearch implements GlobSearch {
       ...(request.foldersNotOnDisk ? { foldersNotOnDisk: request.foldersNotOnDisk } : {}),
       elapsedMs: this.parts.now().getTime() - this.parts.started,
     };
-    const text = renderModelText(facts, {
+    const context: RenderContext = {
       maxResults: slots,
       pattern: request.pattern,
       anyDepthPattern: request.pattern.anchored ? atAnyDepth(request.pattern.source) : undefined,
@@ -139,8 +139,8 @@ export class CompletedSearch implements GlobSearch {
       timeoutMs: options.timeoutMs,
       maxPaths: options.maxPaths,
       ...(request.pathAsGiven !== undefined ? { pathAsGiven: request.pathAsGiven } : {}),
-    });
-    return { ...facts, text };
+    };
+    return { ...facts, text: renderModelText(facts, context), cautions: renderCautions(facts, context) };
   }
 
   /** Saves the complete list the first time it is needed. */

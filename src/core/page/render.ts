@@ -9,7 +9,7 @@ import { showName } from '../names';
 import { lookInside, type LookInside, type PatternShape } from './lookInside';
 import { resultCountedAs, resultDistinctFiles, type GlobResult } from './result';
 import { HOW_PATHS_SHARE_A_FILE, type DistinctFiles } from '../order/aliases';
-import { warningLines } from './warningText';
+import { hidingWarningLine, warningLines } from './warningText';
 import { foldersNotOnDiskSentence } from '../request/foldersOnDisk';
 import { withLongInputShortened } from '../longInput';
 import { count, countedLabels, number, quoted } from '../words';
@@ -32,7 +32,7 @@ export interface RenderContext {
   readonly pathAsGiven?: string;
 }
 
-export type ResultFacts = Omit<GlobResult, 'text'>;
+export type ResultFacts = Omit<GlobResult, 'text' | 'cautions'>;
 
 /** How many of the largest entries the footer names. */
 const LARGEST_ENTRIES_SHOWN = 8;
@@ -375,15 +375,26 @@ function notSearchedLine(notOnDisk: NonNullable<ResultFacts['foldersNotOnDisk']>
 /** Lines about anything else that makes the result less than the whole truth. */
 function problems(result: ResultFacts): string[] {
   const notOnDisk = result.foldersNotOnDisk ?? [];
-  const lines = [
+  const gone = droppedLine(result);
+  return [
     ...(notOnDisk.length > 0 ? [notSearchedLine(notOnDisk, result.roots.length)] : []),
     ...warningLines(result.warnings),
+    ...(gone === undefined ? [] : [gone]),
   ];
+}
+
+function droppedLine(result: ResultFacts): string | undefined {
   const gone = result.dropped.vanished + result.dropped.unreadable;
-  if (gone > 0) {
-    lines.push(`${count(gone, 'matching file')} vanished or could not be read while the search ran and ${gone === 1 ? 'is' : 'are'} left out.`);
-  }
-  return lines;
+  return gone > 0 ? `${count(gone, 'matching file')} vanished or could not be read while the search ran and ${gone === 1 ? 'is' : 'are'} left out.` : undefined;
+}
+
+/**
+ * The footer's lines that say files may be missing from the result or out of their order (the
+ * stop, ripgrep's problems reading the tree, matches gone while it ran), word for word, for the
+ * quick pick, which shows the page without the footer (result.ts `cautions`).
+ */
+export function renderCautions(result: ResultFacts, context: RenderContext): string[] {
+  return [incompleteLine(result, context), hidingWarningLine(result.warnings), droppedLine(result)].filter((line) => line !== undefined);
 }
 
 function stopSentence(result: ResultFacts, context: RenderContext): string {

@@ -125,6 +125,12 @@ export interface GlobResult extends EmptyResultFacts {
   readonly elapsedMs: number;
   /** What the model reads. */
   readonly text: string;
+  /**
+   * The lines of `text` that say files may be missing from the result or out of their order: the
+   * stop, ripgrep's problems reading the tree, matches gone while it ran (render.ts). Not the
+   * harmless warnings, nor the folders not searched (`foldersNotOnDisk`).
+   */
+  readonly cautions: readonly string[];
 }
 
 /**

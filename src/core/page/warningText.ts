@@ -86,29 +86,43 @@ export function readWarnings(total: number, read: readonly string[]): Warnings {
   return { count: total, first, gone: gone.length, loop: loop.length };
 }
 
-/** The footer's lines about `warnings`. */
+/** The footer's lines about `warnings`: those that hide no file, then the one about those that may. */
 export function warningLines(warnings: Warnings): string[] {
-  const { count: total, first, gone, loop } = warnings;
-  const quotedOf = (kind: WarningKind): string[] => first.filter((line) => warningKind(line) === kind);
+  const hiding = hidingWarningLine(warnings);
+  return [...harmlessWarningLines(warnings), ...(hiding === undefined ? [] : [hiding])];
+}
+
+function quotedOf(warnings: Warnings, kind: WarningKind): string[] {
+  return warnings.first.filter((line) => warningKind(line) === kind);
+}
+
+/** The lines about paths that lead nowhere and links that loop: they hide no file. */
+function harmlessWarningLines(warnings: Warnings): string[] {
+  const { gone, loop } = warnings;
   const lines: string[] = [];
   if (gone > 0) {
     const one = gone === 1;
     lines.push(
-      `ripgrep met ${count(gone, 'path')} that ${one ? 'leads' : 'lead'} nowhere (a symbolic link to nothing, or something removed while it searched), so no file is missing for ${one ? 'it' : 'them'}: ${quotedWarnings(quotedOf('gone'), gone)}.`,
+      `ripgrep met ${count(gone, 'path')} that ${one ? 'leads' : 'lead'} nowhere (a symbolic link to nothing, or something removed while it searched), so no file is missing for ${one ? 'it' : 'them'}: ${quotedWarnings(quotedOf(warnings, 'gone'), gone)}.`,
     );
   }
   if (loop > 0) {
     const one = loop === 1;
     lines.push(
-      `ripgrep met ${count(loop, 'symbolic link')} that ${one ? 'leads' : 'lead'} back where ${one ? 'it comes' : 'they come'} from (${one ? 'itself, or a directory above it' : 'themselves, or a directory above them'}) and did not go round again, so no file is missing for ${one ? 'it' : 'them'}: ${quotedWarnings(quotedOf('loop'), loop)}.`,
+      `ripgrep met ${count(loop, 'symbolic link')} that ${one ? 'leads' : 'lead'} back where ${one ? 'it comes' : 'they come'} from (${one ? 'itself, or a directory above it' : 'themselves, or a directory above them'}) and did not go round again, so no file is missing for ${one ? 'it' : 'them'}: ${quotedWarnings(quotedOf(warnings, 'loop'), loop)}.`,
     );
   }
-  // The rest may hide files: those read that say so, and those past the part read, not known not to.
-  const unread = total - gone - loop;
-  if (unread > 0) {
-    lines.push(unreadLine(unread, quotedOf('unread')));
-  }
   return lines;
+}
+
+/**
+ * The line about the warnings that may hide files (a directory that could not be read, a path too
+ * long): those read that say so, and those past the part read, not known not to; undefined when
+ * there are none. The quick pick shows it too (result.ts `cautions`).
+ */
+export function hidingWarningLine(warnings: Warnings): string | undefined {
+  const unread = warnings.count - warnings.gone - warnings.loop;
+  return unread > 0 ? unreadLine(unread, quotedOf(warnings, 'unread')) : undefined;
 }
 
 function unreadLine(total: number, first: readonly string[]): string {

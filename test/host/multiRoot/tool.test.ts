@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { harnessAvailable, uiAction } from '../harness/helpers';
-import { extensionApi, invokeGlob, pagePaths, waitFor, workspaceFolder } from '../hostHelpers';
+import { extensionApi, invokeGlob, pagePaths, resume, waitFor, whileFirstRipgrepPaused, workspaceFolder } from '../hostHelpers';
 
 describe('the glob tool in a multi-root workspace', () => {
   before(async () => {
@@ -115,6 +115,31 @@ describe('the glob tool in a multi-root workspace', () => {
       }
     } finally {
       await changedFolders(() => vscode.workspace.updateWorkspaceFolders(2, 1));
+    }
+  });
+
+  it('the quick pick of a search stopped by its time limit says why, with what the footer says', async function () {
+    if (!harnessAvailable()) {
+      // Reading what the quick pick draws needs the runner's browser (harness/runInHost.js).
+      this.skip();
+    }
+    // Regression: the pick's title said "INCOMPLETE" and nothing in it said why or what was left out.
+    // The first folder's walk ends and the second's ripgrep is held until the time limit stops it.
+    const settings = vscode.workspace.getConfiguration('workspaceGlob');
+    await settings.update('timeoutSeconds', 1, vscode.ConfigurationTarget.Global);
+    try {
+      await whileFirstRipgrepPaused(
+        (await extensionApi()).onDidRunRipgrep,
+        () => vscode.commands.executeCommand('workspaceGlob.findFiles', { pattern: '*' }),
+        async (rg) => {
+          await uiAction('wait', '.quick-input-list >> text=/INCOMPLETE: the search stopped at its time limit of 1 s, so these 80 files are only what was found before that/');
+          await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+          resume(rg);
+        },
+        2,
+      );
+    } finally {
+      await settings.update('timeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 

@@ -251,6 +251,11 @@ describe('reliability: odd filesystems (real engine, real ripgrep)', function ()
     assert.deepEqual(result.dropped, { vanished: 0, unreadable: 1, repeated: 0 });
     assert.equal(result.unread, 0);
     assert.match(result.text, /1 matching file vanished or could not be read while the search ran and is left out\./);
+    // The quick pick shows the page without the footer: what may hide files is among its cautions, word for word.
+    assert.equal(result.cautions.length, 2, JSON.stringify(result.cautions));
+    assert.match(result.cautions[0], /^ripgrep reported \d+ problems reading the tree, so files below those paths may be missing/);
+    assert.equal(result.cautions[1], '1 matching file vanished or could not be read while the search ran and is left out.');
+    assert.ok(result.cautions.every((caution) => result.text.split('\n').includes(caution)), result.text);
   });
 
   it('files deleted and created during the search: every path shown exists, the vanished are counted', async () => {

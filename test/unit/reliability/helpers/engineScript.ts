@@ -30,6 +30,7 @@ export interface EngineReport {
     readonly unread: number;
     readonly spill: unknown;
     readonly text: string;
+    readonly cautions: readonly string[];
   };
   readonly error?: { readonly name: string; readonly kind?: string; readonly message: string };
   readonly events: ReadonlyArray<Pick<RipgrepEvent, 'phase' | 'pid' | 'exitCode' | 'listed' | 'matched'>>;
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
         unread: result.unread,
         spill: result.spill,
         text: result.text,
+        cautions: result.cautions,
       },
     };
   } catch (error) {
