@@ -10,6 +10,7 @@ import { groupByTopLevelEntry, ListedEntries } from '../../src/core/page/group';
 import type { RawName } from '../../src/core/names';
 import { BLOCK_LENGTH } from '../../src/core/blocks';
 import { modifiedOrder, type ShownPaths } from '../../src/core/order/order';
+import { sortByName } from '../../src/core/order/nameSort';
 import type { SearchScope } from '../../src/core/request/request';
 
 const SEED = 0x0de2_2026;
@@ -84,6 +85,12 @@ describe('the (mtime, path) order', () => {
     check(timedNamesOfLength(LONG), assertReferenceOrder, LONG_RUNS);
   });
 
+  it('equals it too where every match lies in one scope, as in a search of one folder (nameSort.ts)', () => {
+    const inOneScope = (matches: TimedName[]): TimedName[] => matches.map((match) => ({ ...match, scope: 0 }));
+    check(timedNames.map(inOneScope), assertReferenceOrder);
+    check(timedNamesOfLength(LONG).map(inOneScope), assertReferenceOrder, LONG_RUNS);
+  });
+
   it('names the matches that share a time and an inode number with another, in runs short and long', () => {
     // Inode numbers from a small range, 0 (none read) among them, so equal ones are common.
     const withInodes = (length: { minLength: number; maxLength: number }): fc.Arbitrary<Array<[TimedName, number]>> =>
@@ -124,6 +131,36 @@ describe('the (mtime, path) order', () => {
     for (let i = 1; i < count; i += 1) {
       assert.ok(mtimes[order[i - 1]] < mtimes[order[i]]);
     }
+  });
+});
+
+describe('a run of names sorted without a comparator (nameSort.ts)', () => {
+  /** Characters that order around "/" and a name's end, beyond ASCII, and in surrogate pairs. */
+  const CHARACTERS = ['a', 'b', '/', '-', '.', ' ', '\u0001', 'é', '\u00ff', '\u0100', '\uE000', '\uFFFF', '\uD83D\uDE00', '\uD83D\uDE01', '\uD800'];
+  const nameOf = (parts: readonly number[]): string => parts.map((part) => CHARACTERS[part]).join('');
+  const names = (maxLength: number): fc.Arbitrary<string[]> =>
+    fc.array(
+      fc.tuple(fc.constantFrom('', 'dir/sub/', 'dir/sub-', 'dir/'), fc.array(fc.integer({ min: 0, max: CHARACTERS.length - 1 }), { minLength: 1, maxLength: 6 })).map(([prefix, parts]) => prefix + nameOf(parts)),
+      { minLength: 0, maxLength },
+    );
+
+  function assertCodeUnitOrder(list: readonly string[]): void {
+    const run = Uint32Array.from(list.keys());
+    sortByName(run, list);
+    // Equal names by index, as a stable sort leaves them.
+    assert.deepEqual([...run], [...list.keys()].sort((a, b) => byCodeUnits(list[a], list[b]) || a - b));
+  }
+
+  it('orders names as "<" does: short runs, long ones, prefixes, names that end, equal names', () => {
+    check(names(40), assertCodeUnitOrder);
+    check(names(600), assertCodeUnitOrder, 60);
+  });
+
+  it('orders names sharing a prefix of thousands of characters', () => {
+    const shared = 'deep/'.repeat(2_000);
+    const list = Array.from({ length: 500 }, (_, i) => `${shared}${(i * 7_919) % 500}${i % 3 === 0 ? '/x' : ''}`);
+    list.push(shared.slice(0, -1), `${shared}`, `${shared}0`);
+    assertCodeUnitOrder(list);
   });
 });
 
