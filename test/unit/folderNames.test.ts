@@ -60,6 +60,31 @@ describe('workspace folders that share a name (folderNames.ts)', () => {
     }
   });
 
+  it('tells apart names written in two Unicode forms, which read the same, and takes either form back as "path"', async () => {
+    // Regression: "café" composed and "café" with a combining accent (as macOS writes names) were
+    // two names, so both folders' files were shown as "café/…", and a "path" typed either way
+    // reached one folder only.
+    const composed = 'caf\u00e9';
+    const decomposed = 'cafe\u0301';
+    const tree = new TempTree().write({ [`one/${composed}/a.txt`]: 1, [`two/${decomposed}/b.txt`]: 2 });
+    try {
+      const folders = [
+        { name: composed, path: tree.path('one', composed) },
+        { name: decomposed, path: tree.path('two', decomposed) },
+      ];
+      assert.deepEqual(withDistinctNames(folders).map((folder) => folder.name), [`${composed} (one)`, `${decomposed} (two)`]);
+      // Nor does a name that starts with another's in the other form: its "/" is written "-".
+      assert.deepEqual(withDistinctNames([folders[0], { name: `${decomposed}/web`, path: tree.path('web') }]).map((folder) => folder.name), [composed, `${decomposed}-web`]);
+      const ripgrepPath = await testRipgrep();
+      const result = await glob({ pattern: '*.txt' }, folders, { ripgrepPath });
+      assert.deepEqual(result.page.map((path) => path.shown), [`${composed} (one)/a.txt`, `${decomposed} (two)/b.txt`]);
+      const typed = await glob({ pattern: '*.txt', path: `${composed} (two)` }, folders, { ripgrepPath });
+      assert.deepEqual(typed.page.map((path) => path.shown), [`${decomposed} (two)/b.txt`]);
+    } finally {
+      tree.remove();
+    }
+  });
+
   it('says folders that would be shown by one name are told apart by a number where they are', async () => {
     // Regression: "client/web" (written "client-web" beside "client") and "client-web", in
     // directories of one name, are "client-web (1)" and "client-web (2)"; "path": "client-web/src"

@@ -15,6 +15,7 @@
  * "/" first, last or doubled ("/x" showed "/x/src/a.ts", a path outside the workspace), or beside
  * a "." or "..". So has the "~" of a name "~" or "~/…" ("-/src/a.ts"): "~/src/a.ts" read as a
  * file in the home directory, and as "path" it named one; and a name that is empty, "." or "..".
+ * Names are compared as they read, whatever Unicode form they are written in (asRead).
  */
 
 import * as nodePath from 'node:path';
@@ -51,42 +52,51 @@ function withoutPlaceNames(folders: readonly WorkspaceFolder[]): readonly Worksp
 /** Names a path reads as no directory or as the one it is in, or its parent. */
 const DOT_NAMES = new Set(['', '.', '..']);
 
+/**
+ * A name as it reads: names written in two Unicode forms ("café" composed, and "cafe" with a
+ * combining accent, as macOS writes names) are one name to the eye and to a model, which writes
+ * the form it likes; the pattern and "path" read names in either form too.
+ */
+function asRead(name: string): string {
+  return name.normalize('NFC');
+}
+
 function withUnsharedNames(folders: readonly WorkspaceFolder[], paths: nodePath.PlatformPath): readonly WorkspaceFolder[] {
-  const shared = (named: readonly WorkspaceFolder[], name: (folder: WorkspaceFolder) => string): Set<string> => {
+  const shared = (named: readonly WorkspaceFolder[]): Set<string> => {
     const seen = new Map<string, number>();
     for (const folder of named) {
-      seen.set(name(folder), (seen.get(name(folder)) ?? 0) + 1);
+      seen.set(asRead(folder.name), (seen.get(asRead(folder.name)) ?? 0) + 1);
     }
     return new Set([...seen].filter(([, times]) => times > 1).map(([key]) => key));
   };
-  const sharedNames = shared(folders, (folder) => folder.name);
+  const sharedNames = shared(folders);
   if (sharedNames.size === 0) {
     return folders;
   }
   // A folder at the top of the file system has no parent's name: it keeps its own, or a number.
   const byParent = folders.map((folder) => {
     const parent = paths.basename(paths.dirname(folder.path));
-    return sharedNames.has(folder.name) && parent !== '' ? { ...folder, name: `${folder.name} (${parent})`, sharedName: folder.name, toldApartBy: 'parent' as const } : folder;
+    return sharedNames.has(asRead(folder.name)) && parent !== '' ? { ...folder, name: `${folder.name} (${parent})`, sharedName: folder.name, toldApartBy: 'parent' as const } : folder;
   });
-  const stillShared = shared(byParent, (folder) => folder.name);
+  const stillShared = shared(byParent);
   // A folder that kept its own name keeps it still where a name told apart came to equal it: the
   // folder named "a (b)" was shown "a (b) (1)", beside the "a" in a directory b shown "a (2)".
-  const keeps = (folder: WorkspaceFolder, i: number): boolean => !stillShared.has(folder.name) || folder === folders[i];
+  const keeps = (folder: WorkspaceFolder, i: number): boolean => !stillShared.has(asRead(folder.name)) || folder === folders[i];
   // A number skips a name another folder has: beside a folder named "app (1)", two more "app"s
   // in directories of one name were both "app (1)" (regression).
-  const taken = new Set(byParent.filter(keeps).map((folder) => folder.name));
+  const taken = new Set(byParent.filter(keeps).map((folder) => asRead(folder.name)));
   const counted = new Map<string, number>();
   return byParent.map((folder, i) => {
     if (keeps(folder, i)) {
       return folder;
     }
-    let number = counted.get(folder.name) ?? 0;
+    let number = counted.get(asRead(folder.name)) ?? 0;
     do {
       number += 1;
-    } while (taken.has(`${folders[i].name} (${number})`));
-    counted.set(folder.name, number);
+    } while (taken.has(asRead(`${folders[i].name} (${number})`)));
+    counted.set(asRead(folder.name), number);
     const name = `${folders[i].name} (${number})`;
-    taken.add(name);
+    taken.add(asRead(name));
     return { ...folder, name, sharedName: folders[i].name, toldApartBy: 'number' as const };
   });
 }
@@ -100,14 +110,14 @@ function withUnsharedNames(folders: readonly WorkspaceFolder[], paths: nodePath.
 function withUnnestedNames(folders: readonly WorkspaceFolder[]): readonly WorkspaceFolder[] {
   let named = folders;
   for (;;) {
-    const names = new Set(named.map((folder) => folder.name));
+    const names = new Set(named.map((folder) => asRead(folder.name)));
     // A "/" first, last or doubled is written "-" too: "/x/src/a.ts" read as a path outside the
     // workspace, and as "path" it named one; "web//src" is read as "web/src", no folder's name.
     // So is one beside a "." or "..": "x/../src/a.ts" is read as "src/a.ts".
     // Only a name that holds a "/" is looked at: one written out holds none, so the looks end (an
     // empty name, which splits into one empty segment, was written out as itself, forever).
     const nested = (name: string): boolean =>
-      name.includes('/') && (name.split('/').some((segment) => DOT_NAMES.has(segment)) || [...name.matchAll(/\//g)].some((slash) => names.has(name.slice(0, slash.index))));
+      name.includes('/') && (name.split('/').some((segment) => DOT_NAMES.has(segment)) || [...name.matchAll(/\//g)].some((slash) => names.has(asRead(name.slice(0, slash.index)))));
     if (!named.some((folder) => nested(folder.name))) {
       return named;
     }
