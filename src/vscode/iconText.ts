@@ -14,6 +14,8 @@
  * tests can check it.
  */
 
+import { WORD_JOINER } from './messageText';
+
 /** VS Code's icon syntax (`$(name)`, `$(name~spin)`). */
 const ICON = /\$\([a-z0-9-]+?(?:~[a-z0-9-]*?)?\)/gi;
 
@@ -27,7 +29,6 @@ export function escapeIcons(text: string): string {
   return text.replace(ICON, (match) => `\\${match}`);
 }
 
-const WORD_JOINER = '\u2060';
 
 /** `text` shown as written both where `$(name)` is drawn as an icon and where it is taken out (a progress title). */
 export function iconsAsText(text: string): string {

@@ -10,7 +10,8 @@
 /** Where VS Code's notifications would start a link's target. */
 const LINK_TARGET = /\]\((?=https?:\/\/|command:|file:)/gi;
 
-const WORD_JOINER = '\u2060';
+/** Joins what it stands between so neither reads as a start of syntax; shows as nothing. */
+export const WORD_JOINER = '\u2060';
 
 /** `text` as a notification shows it as written, with no link in it. */
 export function messageText(text: string): string {
