@@ -274,7 +274,7 @@ async function compileOrExplain(
     if (!(error instanceof GlobSyntaxError)) {
       throw error;
     }
-    const reason = (ripgrepPath && (await ripgrepGlobReason(ripgrepPath, pattern.replace(/^!/, ''), cwd))) || `error parsing glob: ${error.message}`;
+    const reason = (ripgrepPath && (await ripgrepGlobReason(ripgrepPath, pattern.replace(/^!/, ''), cwd))) || error.message;
     throw new GlobError(
       'invalidGlob',
       `The pattern ${JSON.stringify(asGiven)} is not a valid glob: ${reason}. Wrap a literal special character in brackets ([[], [{], [*]) or fix the pattern; for example "src/**/*.ts".`,

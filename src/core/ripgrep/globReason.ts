@@ -13,9 +13,25 @@ export function ripgrepGlobReason(ripgrepPath: string, glob: string, cwd: string
       ['--no-config', '--files', '--max-depth', '0', '--glob', glob],
       { cwd, timeout: 10_000, windowsHide: true, encoding: 'utf8' },
       (error, _stdout, stderr) => {
-        const line = stderr.split('\n').find((text) => /error parsing glob/.test(text));
-        resolve(error && line ? line.replace(/^rg: /, '').trim() : undefined);
+        resolve(error ? reasonIn(stderr, glob) : undefined);
       },
     );
   });
+}
+
+/**
+ * The reason in ripgrep's message `rg: error parsing glob '<glob>': <reason>` (ripgrep 13 prints
+ * it without `rg: `), without the glob: the error quotes the pattern already, and ripgrep quotes it
+ * as it is, so a glob holding a line break split the message, and the reason after it was lost
+ * ("is not a valid glob: error parsing glob '[."). Where the glob cannot be found in the message,
+ * its first line that names a glob.
+ */
+function reasonIn(stderr: string, glob: string): string | undefined {
+  const quotedGlob = `error parsing glob '${glob}': `;
+  const at = stderr.indexOf(quotedGlob);
+  if (at !== -1) {
+    return stderr.slice(at + quotedGlob.length).split('\n')[0].trim();
+  }
+  const line = stderr.split('\n').find((text) => /error parsing glob/.test(text));
+  return line?.replace(/^rg: /, '').trim();
 }
