@@ -27,6 +27,9 @@ const KEPT_END = 100;
 /** How far a cut may move to fall between two plain characters. */
 const CUT_SLACK = 16;
 
+/** Each way an answer writes an input: as it is, as a JSON string, quoted as a name (names.ts); without the quotes. */
+const QUOTINGS: ReadonlyArray<(text: string) => string> = [(text) => text, (text) => JSON.stringify(text).slice(1, -1), (text) => quote(text).slice(1, -1)];
+
 /** `text` with the middle of each long input in it left out, wherever it is quoted. */
 export function withLongInputShortened(text: string, inputs: ReadonlyArray<string | undefined>): string {
   let shortened = text;
@@ -34,10 +37,18 @@ export function withLongInputShortened(text: string, inputs: ReadonlyArray<strin
     if (input === undefined || input.length <= ECHO_MAX_CHARS) {
       continue;
     }
-    const middle = input.slice(cutAt(input, KEPT_START), cutAt(input, input.length - KEPT_END));
+    const from = cutAt(input, KEPT_START);
+    const head = input.slice(0, from);
+    const middle = input.slice(from, cutAt(input, input.length - KEPT_END));
     const marker = leftOut(middle.length);
-    // As written, and as each way of quoting writes it (the forms are equal for plain text).
-    for (const form of new Set([middle, JSON.stringify(middle).slice(1, -1), quote(middle).slice(1, -1)])) {
+    // As written, and as each way of quoting writes it (the forms are equal for plain text). First
+    // where the input's start comes before the middle, which is kept: the middle of an input that
+    // repeats itself ("a\n" 50,000 times) is found first at the input's very start, and its start
+    // was left out in place of it. Then the middle wherever else it is quoted.
+    for (const form of QUOTINGS) {
+      shortened = shortened.split(form(head + middle)).join(form(head) + marker);
+    }
+    for (const form of new Set(QUOTINGS.map((quoting) => quoting(middle)))) {
       shortened = shortened.split(form).join(marker);
     }
   }

@@ -44,6 +44,16 @@ describe('long input, echoed short', () => {
     assert.ok(!/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(shortened), 'a surrogate pair was split');
   });
 
+  it('keeps the start of a long input that repeats itself, where the part left out is found at its start too', () => {
+    // Regression: "a\n" 50,000 times was echoed '"…[99,699 characters left out]…\na\na…"': its
+    // middle was first found at its very start, and the start was left out in its place.
+    const input = 'a\n'.repeat(50_000);
+    const shortened = withLongInputShortened(`No files match ${JSON.stringify(input)}.`, [input]);
+    assert.ok(shortened.startsWith(`No files match ${JSON.stringify(input.slice(0, 190)).slice(0, -1)}`), shortened.slice(0, 300));
+    const shown = JSON.parse(/"(?:[^"\\]|\\.)*"/.exec(shortened)?.[0] ?? '""') as string;
+    assert.equal(shown, echoed(input));
+  });
+
   describe('in answers, with the real ripgrep', () => {
     let tree: TempTree;
     let folders: WorkspaceFolder[];
