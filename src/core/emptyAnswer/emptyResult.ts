@@ -19,7 +19,8 @@ import { EXAMPLES } from './foundNames';
 import type { IgnoredMatches } from './ignoredProbe';
 import type { MissingDirectory } from './missingDirectory';
 import type { NearMatches, PatternMatches } from './nearMatches';
-import type { RawName } from '../names';
+import { showName, type RawName } from '../names';
+import { quoted } from '../words';
 import { whyNotOnDisk, type FolderNotOnDisk } from '../request/foldersOnDisk';
 import { isDirectory, joinedInAnyForm } from '../request/onDisk';
 import { anchoredPattern, hasGlobSyntax, pathSegments, repeatedTailLengths, versionControlNamed } from '../request/patternPath';
@@ -28,6 +29,11 @@ import type { GlobRequest, SearchScope } from '../request/request';
 import type { EmptyResultFacts, ShownPatternMatches } from '../page/result';
 import { shownPath } from '../walk/scopePaths';
 import { hasNonAscii } from '../pattern/unicodeForms';
+
+/** A directory's name with its "/", in quotes; one that is not UTF-8 as the page shows its bytes ("bad\xff/"). */
+function shownDirectory(name: string, bytes: Buffer | undefined): string {
+  return bytes ? showName(Buffer.concat([bytes, Buffer.from('/')])) : quoted(`${name}/`);
+}
 
 /**
  * Directories beside a missing one named at most. A model that guessed the layout learns it from
@@ -118,7 +124,7 @@ export async function explainEmpty(
       : {}),
     ...(missingDeeper ? { missingDirectoryDeeper: shownMatches(missingDeeper) } : {}),
     ...(fileInstead ? { missingDirectoryFile: shownMatches(fileInstead) } : {}),
-    ...(missing.siblings?.names.length ? { missingDirectorySiblings: { first: missing.siblings.names.slice(0, SIBLINGS_NAMED).map((name) => `${name}/`), count: missing.siblings.names.length } } : {}),
+    ...(missing.siblings?.names.length ? { missingDirectorySiblings: { first: missing.siblings.names.slice(0, SIBLINGS_NAMED).map((name) => shownDirectory(name, missing.siblings?.bytes?.get(name))), count: missing.siblings.names.length } } : {}),
     ...(rootRepeated ? { rootRepeated } : {}),
   };
 }

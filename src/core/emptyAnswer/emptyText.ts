@@ -178,10 +178,10 @@ function missingDirectoryHint(result: ResultFacts, missing: string, excludesAppl
     }
     const where = nameStart === 0 ? 'at the top' : `in ${quoted(missing.slice(0, nameStart))}`;
     if (siblings.count === 1) {
-      return `${missingText}.${file} The only directory ${where} is ${quoted(siblings.first[0])}.`;
+      return `${missingText}.${file} The only directory ${where} is ${siblings.first[0]}.`;
     }
     const more = siblings.count > siblings.first.length ? `, and ${siblings.count - siblings.first.length} more` : '';
-    return `${missingText}.${file} The directories ${where} are ${siblings.first.map(quoted).join(', ')}${more}.`;
+    return `${missingText}.${file} The directories ${where} are ${siblings.first.join(', ')}${more}.`;
   }
   const existing = `${quoted(near.directory)} does${near.otherCase ? ' (names are matched case-sensitively)' : ''}`;
   const matches = near.matches;

@@ -8,7 +8,6 @@
  */
 
 import { promises as fs } from 'node:fs';
-import * as nodePath from 'node:path';
 import type { ScopeRules } from '../glob';
 import { entryKind, isDirectory, joinedInAnyForm } from '../request/onDisk';
 import { compilePattern, type CompiledPattern } from '../pattern/pattern';
@@ -16,10 +15,14 @@ import { pathSegments } from '../request/patternPath';
 import type { GlobRequest, SearchScope } from '../request/request';
 import { VCS_METADATA_NAMES } from '../ripgrep/args';
 import { hasNonAscii } from '../pattern/unicodeForms';
+import { decodeName, joinName, nameText } from '../names';
 
 /** An entry of a directory, a symbolic link taken as what it points at (the search follows links by default). */
 interface Entry {
+  /** As text, as the walk reads names: bytes that are not UTF-8 are U+FFFD. */
   readonly name: string;
+  /** The name's bytes, where they are not UTF-8: only they name the entry on disk. */
+  readonly bytes?: Buffer;
   readonly kind: 'directory' | 'file' | 'missing';
 }
 
@@ -44,6 +47,8 @@ export interface Siblings {
   readonly parent: readonly string[];
   /** Their names, sorted, without "/". */
   readonly names: readonly string[];
+  /** The bytes of those names that are not UTF-8, by their name: what shows them as they are. */
+  readonly bytes?: ReadonlyMap<string, Buffer>;
 }
 
 export interface NearDirectory {
@@ -69,8 +74,10 @@ export async function firstMissingDirectory(request: GlobRequest, excluded: Dire
       const listings = await listingsOf(request, parent);
       const near = nearestInAny(listings, name);
       if (near === undefined) {
-        const names = directoriesListed(request, listings, parent, excluded);
-        return { directory: `${relative}/`, ...(names.length > 0 ? { siblings: { parent, names } } : {}) };
+        const listed = directoriesListed(request, listings, parent, excluded);
+        const names = [...listed.keys()];
+        const bytes = new Map([...listed].flatMap(([name, raw]) => (raw ? [[name, raw] as const] : [])));
+        return { directory: `${relative}/`, ...(names.length > 0 ? { siblings: { parent, names, ...(bytes.size > 0 ? { bytes } : {}) } } : {}) };
       }
       const renamed = new Map([[depth - 1, near], ...(await nearBelow(request, [...parent, near], directories.slice(depth)))]);
       const pattern = [...renamed.values()].some((name) => /[*?[\]{}\\,]/.test(name)) ? undefined : patternWithDirectories(request, renamed);
@@ -105,17 +112,17 @@ export function excludedBy(request: GlobRequest, rulesFor: (scope: SearchScope) 
  * search never enters; hidden ones are listed, since it walks them (".github/" for
  * "workflows/*.yml"), and so are links to directories.
  */
-function directoriesListed(request: GlobRequest, listings: readonly Entry[][], parent: readonly string[], excluded: DirectoryExcluded): string[] {
+function directoriesListed(request: GlobRequest, listings: readonly Entry[][], parent: readonly string[], excluded: DirectoryExcluded): Map<string, Buffer | undefined> {
   const vcs: ReadonlySet<string> = new Set(VCS_METADATA_NAMES);
-  const names = new Set<string>();
+  const names = new Map<string, Buffer | undefined>();
   request.scopes.forEach((scope, index) => {
     for (const entry of listings[index]) {
       if (entry.kind === 'directory' && !vcs.has(entry.name) && !excluded(scope, [...scope.rootSegments, ...parent, entry.name].join('/'))) {
-        names.add(entry.name);
+        names.set(entry.name, entry.bytes);
       }
     }
   });
-  return inCodeUnitOrder([...names]);
+  return new Map(inCodeUnitOrder([...names.keys()]).map((name) => [name, names.get(name)]));
 }
 
 /**
@@ -126,7 +133,7 @@ function directoriesListed(request: GlobRequest, listings: readonly Entry[][], p
 export async function besideMissing(parent: string, name: string): Promise<{ nearDirectory?: string; filesWithStem: string[] }> {
   const entries = await directoryEntries(parent);
   const nearDirectory = nearestAmong(entries, name);
-  const filesWithStem = entries.filter((entry) => entry.kind === 'file' && entry.name.startsWith(`${name}.`)).map((entry) => entry.name);
+  const filesWithStem = entries.filter((entry) => entry.kind === 'file' && !entry.bytes && entry.name.startsWith(`${name}.`)).map((entry) => entry.name);
   return { ...(nearDirectory !== undefined ? { nearDirectory } : {}), filesWithStem: inCodeUnitOrder(filesWithStem) };
 }
 
@@ -138,15 +145,18 @@ function inCodeUnitOrder(names: string[]): string[] {
 /**
  * A directory's entries, each link stat-ed for what it points at ("settings" linked to
  * "real/config" is a directory; one that points nowhere is missing); none where it cannot be read.
+ * Read as bytes: a name that is not UTF-8, read as text, names nothing on disk.
  */
 async function directoryEntries(path: string): Promise<Entry[]> {
-  const entries = await fs.readdir(path, { withFileTypes: true }).catch(() => []);
+  const entries = await fs.readdir(path, { withFileTypes: true, encoding: 'buffer' }).catch(() => []);
   return Promise.all(
     entries.map(async (entry): Promise<Entry> => {
+      const raw = decodeName(entry.name, 0, entry.name.length);
+      const name = { name: nameText(raw), ...(typeof raw === 'string' ? {} : { bytes: raw }) };
       if (entry.isSymbolicLink()) {
-        return { name: entry.name, kind: await entryKind(nodePath.join(path, entry.name)) };
+        return { ...name, kind: await entryKind(joinName(path, raw)) };
       }
-      return { name: entry.name, kind: entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'missing' };
+      return { ...name, kind: entry.isDirectory() ? 'directory' : entry.isFile() ? 'file' : 'missing' };
     }),
   );
 }
@@ -171,7 +181,8 @@ function nearestInAny(listings: readonly Entry[][], name: string): string | unde
 function nearestAmong(entries: readonly Entry[], name: string): string | undefined {
   let best: { name: string; nearness: Nearness } | undefined;
   for (const entry of entries) {
-    const nearness = entry.kind === 'directory' ? nearnessOf(entry.name, name) : undefined;
+    // A name that is not UTF-8 cannot be written in a pattern or "path".
+    const nearness = entry.kind === 'directory' && !entry.bytes ? nearnessOf(entry.name, name) : undefined;
     if (nearness !== undefined && (best === undefined || nearness < best.nearness)) {
       best = { name: entry.name, nearness };
     }

@@ -184,7 +184,7 @@ export interface EmptyResultFacts extends PatternSlips {
     /** Where `matches` counted none: the files there it matches that ignore rules or excludes hide, when there are some. */
     readonly ignored?: { readonly count: number; readonly complete: boolean; readonly examples: readonly string[] };
   };
-  /** Where no directory beside the missing one has a near name: those there are, the first few, and how many. */
+  /** Where no directory beside the missing one has a near name: those there are, the first few as shown (in quotes, with "/"), and how many. */
   readonly missingDirectorySiblings?: { readonly first: readonly string[]; readonly count: number };
   /** What the pattern matches with the missing directory anywhere inside its parent, when it finds files. */
   readonly missingDirectoryDeeper?: ShownPatternMatches;

@@ -9,7 +9,7 @@ import { promises as fs } from 'node:fs';
 import * as nodePath from 'node:path';
 import { hasNonAscii } from '../pattern/unicodeForms';
 
-export async function entryKind(path: string): Promise<'directory' | 'file' | 'missing'> {
+export async function entryKind(path: string | Buffer): Promise<'directory' | 'file' | 'missing'> {
   try {
     return (await fs.stat(path)).isDirectory() ? 'directory' : 'file';
   } catch {
