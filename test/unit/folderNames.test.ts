@@ -32,6 +32,11 @@ describe('workspace folders that share a name (folderNames.ts)', () => {
     // whose name told apart came to equal it: the folder whose own name no other has keeps it.
     const lookalike = [{ name: 'a (b)', path: '/p/t/a (b)' }, { name: 'a', path: '/p/b/a' }, { name: 'a', path: '/p/s/a' }];
     assert.deepEqual(withDistinctNames(lookalike, nodePath.posix).map((folder) => folder.name), ['a (b)', 'a (1)', 'a (s)']);
+    // Regression: two folders of one name at the top of the file system (no parent's name) both
+    // kept it, and the looks for distinct names ran forever, the search with them; so did "x/."
+    // beside "x-.", which it is written as.
+    assert.deepEqual(withDistinctNames([{ name: 'data', path: '/srv' }, { name: 'data', path: '/data' }], nodePath.posix).map((folder) => folder.name), ['data (1)', 'data (2)']);
+    assert.deepEqual(withDistinctNames([{ name: 'x/.', path: '/srv' }, { name: 'x-.', path: '/data' }, { name: 'x-.', path: '/p/q' }], nodePath.posix).map((folder) => folder.name), ['x-. (1)', 'x-. (2)', 'x-. (p)']);
     const distinct = [{ name: 'app', path: '/home/me/one/app' }];
     assert.equal(withDistinctNames(distinct, nodePath.posix), distinct);
   });

@@ -81,7 +81,10 @@ function withUnsharedNames(folders: readonly WorkspaceFolder[], paths: nodePath.
   const stillShared = shared(byParent);
   // A folder that kept its own name keeps it still where a name told apart came to equal it: the
   // folder named "a (b)" was shown "a (b) (1)", beside the "a" in a directory b shown "a (2)".
-  const keeps = (folder: WorkspaceFolder, i: number): boolean => !stillShared.has(asRead(folder.name)) || folder === folders[i];
+  // Not where another kept that name too (two at the top of the file system, with no parent's
+  // name): both kept it, each round returned new names, and the looks ran forever.
+  const keptByOthers = shared(byParent.filter((folder, i) => folder === folders[i]));
+  const keeps = (folder: WorkspaceFolder, i: number): boolean => !stillShared.has(asRead(folder.name)) || (folder === folders[i] && !keptByOthers.has(asRead(folder.name)));
   // A number skips a name another folder has: beside a folder named "app (1)", two more "app"s
   // in directories of one name were both "app (1)" (regression).
   const taken = new Set(byParent.filter(keeps).map((folder) => asRead(folder.name)));
