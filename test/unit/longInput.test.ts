@@ -76,6 +76,25 @@ describe('long input, echoed short', () => {
       assert.match(result.text, /characters left out/);
     });
 
+    // Regression: the patterns offered for a slip are the pattern rewritten, and were echoed whole,
+    // as were the lists of its pieces and of its classes: 100,000 characters of "x{ab}" got an
+    // answer of 180,000, of "x[/]y" 200,000, of "*.ts " 260,000.
+    it('echoes short the patterns it offers for a long one, and lists a few of its pieces', async () => {
+      const ripgrepPath = await testRipgrep();
+      for (const [pattern, offered] of [
+        ['x{ab}'.repeat(20_000), /"pattern": "[^"]*characters left out\]…[^"]*x\[\{\]ab\[\}\]"/],
+        ['a\\b'.repeat(33_000), /"pattern": "[^"]*characters left out\]…[^"]*a\/ba\/b"/],
+        ['x{a , b}'.repeat(12_500), /"pattern": "[^"]*characters left out\]…[^"]*x\{a,b\}"/],
+        ['x[/]y'.repeat(20_000), /"\/" in "\[\/\]" matches nothing\. With the "\/" outside it: "pattern": "[^"]*characters left out\]…[^"]*x\/yx\/y"/],
+        [Array.from({ length: 10_000 }, (_, i) => `*.t${i}`).join(','), /reads as 10,000 patterns \("\*\.t0", [^)]* and 9,992 more\)/],
+      ] as const) {
+        const result = await glob({ pattern }, folders, { ripgrepPath });
+        assert.equal(result.total, 0);
+        assert.ok(result.text.length < 3_000, `${result.text.length} characters for ${pattern.slice(0, 10)}`);
+        assert.match(result.text, offered);
+      }
+    });
+
     it('answers a long pattern that matches, and one under the bound as it is', async () => {
       const ripgrepPath = await testRipgrep();
       const alternatives = `{${Array.from({ length: 400 }, (_, i) => `never${i}.ts`).join(',')},x.ts}`;

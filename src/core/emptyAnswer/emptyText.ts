@@ -287,7 +287,7 @@ function slipHints(result: ResultFacts): string[] {
   }
   const several = result.severalPatterns;
   if (several) {
-    const pieces = `${several.pieces.length} patterns (${several.pieces.map(quoted).join(', ')})`;
+    const pieces = `${number(several.pieces.length)} patterns (${listedFromPattern(several.pieces)})`;
     hints.push(
       several.joined === undefined
         ? `- The pattern reads as ${pieces}, but it is one glob, and a "{…}" cannot hold another: search for each on its own.`
@@ -317,11 +317,23 @@ function slipHints(result: ResultFacts): string[] {
   }
   if (result.slashInClass !== undefined) {
     const { classes, written } = result.slashInClass;
-    const said = `- A "[…]" class matches one character of a name, never the "/" between two names, so the "/" in ${classes.map(quoted).join(', ')} matches nothing.`;
+    const said = `- A "[…]" class matches one character of a name, never the "/" between two names, so the "/" in ${listedFromPattern([...new Set(classes)])} matches nothing.`;
     hints.push(written === undefined ? `${said} Write "/" outside the class.` : `${said} With the "/" outside it: "pattern": ${quoted(written)}${ignored}.`);
   }
   return hints;
 }
+
+/**
+ * Pieces of the pattern, quoted, at most LISTED_FROM_PATTERN of them: a pattern of 100,000
+ * characters is 20,000 of them, and all were listed, an answer of 260,000.
+ */
+function listedFromPattern(pieces: readonly string[]): string {
+  const listed = pieces.slice(0, LISTED_FROM_PATTERN).map(quoted).join(', ');
+  return pieces.length > LISTED_FROM_PATTERN ? `${listed} and ${number(pieces.length - LISTED_FROM_PATTERN)} more` : listed;
+}
+
+/** As many as a line reads at a glance; more only make a long pattern's answer longer. */
+const LISTED_FROM_PATTERN = 8;
 
 /**
  * What passing `includeIgnored` would do, as far as the empty search's look at ignored files

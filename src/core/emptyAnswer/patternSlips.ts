@@ -209,6 +209,23 @@ export function slipPatternMeant(slips: PatternSlips): string | undefined {
   );
 }
 
+/**
+ * Every pattern the slips' lines give as meant (emptyText.ts): each is the pattern rewritten, as
+ * long as it, so a long one is echoed short as the pattern is (render.ts, longInput.ts).
+ */
+export function slipPatterns(slips: PatternSlips): string[] {
+  return [
+    slips.withoutWhitespace,
+    slips.unquoted,
+    slips.severalPatterns?.joined,
+    slips.bracesWithoutSpaces,
+    slips.backslashesAsSeparators,
+    slips.literalBraces,
+    slips.slashInClass?.written,
+    slips.emptyAlternative?.writtenOut,
+  ].filter((pattern): pattern is string => pattern !== undefined);
+}
+
 /** The text inside quotes that stand around all of it, as a command line would take them off. */
 export function withoutQuotesAround(text: string): string | undefined {
   return /^(["'`])(.+)\1$/.exec(text)?.[2];

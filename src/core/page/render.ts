@@ -12,6 +12,7 @@ import { HOW_PATHS_SHARE_A_FILE, type DistinctFiles } from '../order/aliases';
 import { hidingWarningLine, warningLines } from './warningText';
 import { foldersNotOnDiskSentence } from '../request/foldersOnDisk';
 import { withLongInputShortened } from '../longInput';
+import { slipPatterns } from '../emptyAnswer/patternSlips';
 import { count, countedLabels, number, quoted } from '../words';
 
 /** Facts the text needs that the result does not carry. */
@@ -55,7 +56,9 @@ const PAGE_END = '</files>';
 export function renderModelText(result: ResultFacts, context: RenderContext): string {
   const text = modelText(result, context);
   const pageEnd = text.startsWith(`${PAGE_START}\n`) ? text.indexOf(`\n${PAGE_END}`) + PAGE_END.length + 1 : 0;
-  return text.slice(0, pageEnd) + withLongInputShortened(text.slice(pageEnd), [result.pattern, context.pathAsGiven]);
+  // A pattern offered for a slip is the pattern rewritten: 100,000 characters of braces put in
+  // brackets were echoed whole, an answer of 180,000.
+  return text.slice(0, pageEnd) + withLongInputShortened(text.slice(pageEnd), [result.pattern, context.pathAsGiven, ...slipPatterns(result)]);
 }
 
 function modelText(result: ResultFacts, context: RenderContext): string {
