@@ -50,7 +50,7 @@ describe('workspace folders not on disk', () => {
       ['a/one/1.ts', 'b/three/4.ts'],
     );
     assert.equal(result.total, 5);
-    assert.match(result.text, /\nShowing 2 of 5 files matching "\*\.ts" in 2 of the 5 workspace folders\.\n/);
+    assert.match(result.text, /\nShowing 2 of 5 files matching "\*\.ts" in the 2 workspace folders searched\.\n/);
     const notSearched =
       /\nThe workspace folders "gone" \(missing on disk: .*gone\), "nowFile" \(not a directory: .*nowFile is a file now\) and "loop" \(unreadable: .*loop: ELOOP\) cannot be listed: they may have been moved or deleted, so they were not searched; only 2 of the 5 workspace folders were\.$/;
     assert.match(result.text, notSearched);
@@ -75,10 +75,10 @@ describe('workspace folders not on disk', () => {
     const fits = await glob({ pattern: '*.ts' }, left, { ripgrepPath });
     assert.equal(fits.total, 3);
     // "the workspace" would claim every folder.
-    assert.match(fits.text, /^<files>[^]*<\/files>\n3 files match "\*\.ts" in 1 of the 3 workspace folders, oldest first\.\nThe workspace folders "gone" \(missing on disk: [^)]*\) and "nowFile" \(not a directory: [^)]*\) cannot be listed: they may have been moved or deleted, so they were not searched; only 1 of the 3 workspace folders was\.$/);
+    assert.match(fits.text, /^<files>[^]*<\/files>\n3 files match "\*\.ts" in the one workspace folder searched, oldest first\.\nThe workspace folders "gone" \(missing on disk: [^)]*\) and "nowFile" \(not a directory: [^)]*\) cannot be listed: they may have been moved or deleted, so they were not searched; only 1 of the 3 workspace folders was\.$/);
     const empty = await glob({ pattern: '*.nothing-has-this' }, [folders[0], folders[1]], { ripgrepPath });
     assert.equal(empty.total, 0);
-    assert.match(empty.text, /^No files match "\*\.nothing-has-this" in 1 of the 2 workspace folders\.\n/);
+    assert.match(empty.text, /^No files match "\*\.nothing-has-this" in the one workspace folder searched\.\n/);
     assert.match(empty.text, /\nThe workspace folder "gone" is missing on disk \(.*gone\): it may have been moved or deleted, so it was not searched; only 1 of the 2 workspace folders was\.$/);
   });
 
@@ -90,7 +90,7 @@ describe('workspace folders not on disk', () => {
     assert.equal(all.total, 0);
     assert.match(
       all.text,
-      /\n- The pattern starts with "gone\/", the start of the paths shown from the workspace folder "gone", which is missing on disk, so it was not searched; a pattern is matched inside each of 2 of the 5 workspace folders, so it looked for gone\/ within each\.\n/,
+      /\n- The pattern starts with "gone\/", the start of the paths shown from the workspace folder "gone", which is missing on disk, so it was not searched; a pattern is matched inside each of the 2 workspace folders searched, so it looked for gone\/ within each\.\n/,
     );
     assert.doesNotMatch(all.text, /does not exist/);
     const one = await glob({ pattern: 'nowFile/*.ts' }, [folders[0], folders[3]], { ripgrepPath });
@@ -98,6 +98,17 @@ describe('workspace folders not on disk', () => {
     // A folder searched keeps its own advice: pass its name as "path".
     const searched = await glob({ pattern: 'a/one/*.js' }, folders, { ripgrepPath });
     assert.match(searched.text, /To search "a" alone, pass it as "path" and the rest as the pattern: "path": "a", "pattern": "one\/\*\.js"\./);
+  });
+
+  it('names the folders searched so that a sentence ending with them reads true', async () => {
+    const ripgrepPath = await testRipgrep();
+    // Regression: '"lib/" does not exist in 2 of the 5 workspace folders' read as if it existed in
+    // another, and '… is matched inside each of 2 of the 5 workspace folders' as no sentence.
+    const missing = await glob({ pattern: 'lib/*.ts' }, folders, { ripgrepPath });
+    assert.match(missing.text, /^No files match "lib\/\*\.ts" in the 2 workspace folders searched\.\n- "lib\/" does not exist in the 2 workspace folders searched\./);
+    const repeated = await glob({ pattern: 'a/one/*.ts' }, folders, { ripgrepPath });
+    assert.match(repeated.text, /but a pattern is matched inside each of the 2 workspace folders searched, so/);
+    assert.doesNotMatch(`${missing.text}\n${repeated.text}`, /\d of the \d workspace folders(?! w)/);
   });
 
   it('refuses a search with no folder left, naming each and why', async () => {

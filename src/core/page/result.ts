@@ -118,7 +118,7 @@ export interface GlobResult extends EmptyResultFacts {
    * (SPEC §3, §4: a stop is what makes a result incomplete, and the answer then says "more files
    * may match"), and one gone or a file holds no files. An unreadable one may, as an unreadable
    * directory inside a folder may (ripgrep's warnings): each is said on a line of its own, and
-   * the root label ("2 of the 3 workspace folders"), the footer and the complete list's header
+   * the root label ("the 2 workspace folders searched"), the footer and the complete list's header
    * name each folder not searched, so nothing claims the whole workspace.
    */
   readonly foldersNotOnDisk?: readonly FolderNotOnDisk[];

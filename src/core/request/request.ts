@@ -355,9 +355,11 @@ async function throughSymbolicLink(
 function rootLabel(explicitPath: boolean, scopes: readonly SearchScope[], show: (prefix: string) => string, foldersNotOnDisk = 0): string {
   if (!explicitPath) {
     // With a folder left out (foldersOnDisk.ts), "the workspace" or "the 2 workspace folders"
-    // would say every folder was searched.
+    // would say every folder was searched; the footer says how many there are. Not "2 of the 3
+    // workspace folders": the label ends sentences such as '"lib/" does not exist in …', which
+    // then read as if it existed in the third, and "inside each of 2 of the 3 …".
     if (foldersNotOnDisk > 0) {
-      return `${scopes.length} of the ${scopes.length + foldersNotOnDisk} workspace folders`;
+      return `the ${scopes.length === 1 ? 'one workspace folder' : `${scopes.length} workspace folders`} searched`;
     }
     return scopes.length > 1 ? `the ${scopes.length} workspace folders` : 'the workspace';
   }
