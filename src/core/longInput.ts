@@ -40,7 +40,7 @@ export function withLongInputShortened(text: string, inputs: ReadonlyArray<strin
     const from = cutAt(input, KEPT_START);
     const head = input.slice(0, from);
     const middle = input.slice(from, cutAt(input, input.length - KEPT_END));
-    const marker = leftOut(middle.length);
+    const marker = leftOut(middle);
     // As written, and as each way of quoting writes it (the forms are equal for plain text). First
     // where the input's start comes before the middle, which is kept: the middle of an input that
     // repeats itself ("a\n" 50,000 times) is found first at the input's very start, and its start
@@ -62,10 +62,15 @@ export function echoed(input: string): string {
   }
   const from = cutAt(input, KEPT_START);
   const to = cutAt(input, input.length - KEPT_END);
-  return input.slice(0, from) + leftOut(to - from) + input.slice(to);
+  return input.slice(0, from) + leftOut(input.slice(from, to)) + input.slice(to);
 }
 
-function leftOut(characters: number): string {
+/** How much of an input `middle` is, in characters as a reader counts them (an emoji is one, not two code units). */
+function leftOut(middle: string): string {
+  let characters = 0;
+  for (const _character of middle) {
+    characters += 1;
+  }
   return `…[${number(characters)} characters left out]…`;
 }
 

@@ -24,6 +24,11 @@ describe('long input, echoed short', () => {
     assert.ok(marker);
     assert.equal(Number(marker[1].replace(/,/g, '')), input.length - (shown.length - marker[0].length));
     assert.equal(echoed(input.slice(0, ECHO_MAX_CHARS)), input.slice(0, ECHO_MAX_CHARS));
+    // Characters as a reader counts them: 3,000 emoji are 6,000 code units, and the count of those
+    // left out was twice theirs.
+    const emoji = echoed('😀'.repeat(3_000));
+    const kept = [...emoji.replace(/…\[[\d,]+ characters left out\]…/, '')].length;
+    assert.equal(Number(/…\[([\d,]+) characters left out\]…/.exec(emoji)?.[1].replace(/,/g, '')), 3_000 - kept);
   });
 
   it('finds a long input wherever a text quotes it: as written, inside another pattern, as a JSON string', () => {
