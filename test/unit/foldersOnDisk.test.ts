@@ -141,6 +141,14 @@ describe('workspace folders not on disk', () => {
       ['b/three/4.ts', 'b/three/5.ts'],
     );
     assert.equal(inOther.foldersNotOnDisk, undefined);
+    // Regression: an absolute "path" into the folder, and any "path" of a workspace of that folder
+    // alone, were "does not exist", with advice to omit "path", which then failed too.
+    const refusedAs = (input: Record<string, unknown>, inFolders: WorkspaceFolder[], why: RegExp): Promise<void> =>
+      assert.rejects(glob(input, inFolders, { ripgrepPath }), (error: unknown) => error instanceof GlobError && error.kind === 'pathNotFound' && why.test(error.message));
+    await refusedAs({ pattern: '*', path: tree.path('gone', 'src') }, folders, /^The workspace folder "gone" is missing on disk \(.*gone\): .*so the "path" ".*gone\/src" cannot be searched\. Omit "path" to search the other workspace folders/);
+    for (const path of ['gone', 'src', tree.path('gone')]) {
+      await refusedAs({ pattern: '*', path }, [folders[1]], /^The workspace folder "gone" is missing on disk \(.*gone\): .*cannot be searched\. Pass an absolute directory that exists as "path"\.$/);
+    }
   });
 
   it('reads a negation of a folder left out as leaving out nothing, not as a slip to refuse', async () => {

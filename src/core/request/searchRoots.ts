@@ -128,8 +128,13 @@ export async function resolvePath(
   const { text, readIn } = await tildeRead(pathText, folders, paths);
   if (paths.isAbsolute(text)) {
     const root = await spelledOnDisk(await underFolderPath(paths.resolve(text), folders, paths), paths);
+    const folder = innermostFolder(root, folders, paths);
+    // Inside a folder gone from disk: said of the folder, as for a "path" that starts with its name.
+    if (folder !== undefined && (await entryKind(root)) !== 'directory') {
+      await requireNamedFolder(pathText, folder, folders);
+    }
     await requireDirectory(root, pathText, paths, pattern);
-    return [{ root, folder: innermostFolder(root, folders, paths) }];
+    return [{ root, folder }];
   }
   if (folders.length === 0) {
     throw new GlobError('invalidInput', `The "path" ${JSON.stringify(pathText)} is relative, but no workspace folder is open. Pass an absolute directory.`);
@@ -164,7 +169,12 @@ export async function resolvePath(
   }
   if (found.length === 0) {
     if (named !== undefined) {
-      await requireNamedFolder(pathText, named.folder);
+      await requireNamedFolder(pathText, named.folder, folders);
+    }
+    // Read in one folder only (the workspace's one): that folder gone was "does not exist (looked
+    // for …/gone/src)", with advice to omit "path", which then failed for the same reason.
+    if (readIn.length === 1) {
+      await requireNamedFolder(pathText, readIn[0], folders);
     }
     if (candidates.length === 1 && (await entryKind(candidates[0])) === 'file') {
       throw notADirectory(pathText, candidates[0], paths);
@@ -245,13 +255,12 @@ function folderNamedBy(
  * so: "does not exist (looked for …/gone)" told the model to omit "path" to search the folder,
  * or to give a directory that exists, as if the name were a slip.
  */
-async function requireNamedFolder(pathText: string, folder: WorkspaceFolder): Promise<void> {
+async function requireNamedFolder(pathText: string, folder: WorkspaceFolder, folders: readonly WorkspaceFolder[]): Promise<void> {
   const state = await folderState(folder.path);
   if (state !== 'directory') {
-    throw new GlobError(
-      'pathNotFound',
-      `${foldersNotOnDiskSentence([{ folder, ...state }])}, so the "path" ${JSON.stringify(pathText)} cannot be searched. Omit "path" to search the other workspace folders, or pass a directory inside one of them.`,
-    );
+    // With no other folder, omitting "path" fails too (request.ts refuses a search of none).
+    const advice = folders.length > 1 ? 'Omit "path" to search the other workspace folders, or pass a directory inside one of them.' : 'Pass an absolute directory that exists as "path".';
+    throw new GlobError('pathNotFound', `${foldersNotOnDiskSentence([{ folder, ...state }])}, so the "path" ${JSON.stringify(pathText)} cannot be searched. ${advice}`);
   }
 }
 
