@@ -1842,6 +1842,9 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     const result = await search(tree, { pattern: 'srcq[!/]ts' });
     assert.equal(result.total, 0);
     assert.match(result.text, /^- The pattern contains "\/" only in "\[!\/\]", where it separates no names, but a "\/" anywhere anchors a pattern, as in ripgrep, so it is anchored to .* At any depth 1 file matches: "a\/srcq\.ts"\. "pattern": "\*\*\/srcq\[!\/\]ts" finds it\.$/m);
+    // Every class that holds one is named, each once. Regression: only the first was.
+    const two = await search(tree, { pattern: 'srcq[!/]t[!/_]s[!/]' });
+    assert.match(two.text, /^- The pattern contains "\/" only in "\[!\/\]", "\[!\/_\]", where it separates no names/m);
     // An escaped "/" matches the "/" between two names, as a bare one does: no class to name.
     const escaped = await search(tree, { pattern: 'srcq\\/ts' });
     assert.deepEqual(escaped.page.map((path) => path.shown), ['srcq/ts']);

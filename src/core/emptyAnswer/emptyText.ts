@@ -137,13 +137,16 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
 }
 
 /**
- * Why the pattern is anchored: the "/" it holds. Where that "/" is only in a class ("[!/]" in
- * "src[!/]*"), the sentence names the class: the model sees no "/" between names, yet ripgrep
- * anchors a glob for a "/" anywhere, and so does the tool (SPEC §1).
+ * Why the pattern is anchored: the "/" it holds. Where that "/" is only in classes ("[!/]" in
+ * "src[!/]*"), the sentence names them, each once: the model sees no "/" between names, yet
+ * ripgrep anchors a glob for a "/" anywhere, and so does the tool (SPEC §1).
  */
 function anchoredSentence(result: ResultFacts): string {
-  const holdingClass = slashOnlyInClass(result.pattern, process.platform !== 'win32');
-  const why = holdingClass === undefined ? 'The pattern contains "/"' : `The pattern contains "/" only in ${quoted(holdingClass)}, where it separates no names, but a "/" anywhere anchors a pattern, as in ripgrep`;
+  const holdingClasses = [...new Set(slashOnlyInClass(result.pattern, process.platform !== 'win32'))];
+  const why =
+    holdingClasses.length === 0
+      ? 'The pattern contains "/"'
+      : `The pattern contains "/" only in ${listedFromPattern(holdingClasses)}, where it separates no names, but a "/" anywhere anchors a pattern, as in ripgrep`;
   return `- ${why}, so it is anchored to ${result.rootLabel} (it must match from there down).`;
 }
 

@@ -139,29 +139,31 @@ export function forEachGlobCharacter(
 }
 
 /**
- * The class that holds a pattern's only `/` ("[!/]" in "src[!/]*"), or undefined where a `/`
- * stands outside every class (an escaped one, `\/`, matches the `/` between two names as a bare
- * one does) or nowhere. A class never matches that `/` (README), yet ripgrep anchors a glob for a
- * `/` anywhere in it, and so does the tool (SPEC §1): a model that wrote "[!/]" to mean "not a
- * slash" sees no "/" between names and has to be told which one anchored it.
+ * The classes that hold a pattern's only `/`s ("[!/]" in "src[!/]*"), or none where a `/` stands
+ * outside every class (an escaped one, `\/`, matches the `/` between two names as a bare one
+ * does) or nowhere. A class never matches that `/` (README), yet ripgrep anchors a glob for a `/`
+ * anywhere in it, and so does the tool (SPEC §1): a model that wrote "[!/]" to mean "not a slash"
+ * sees no "/" between names and has to be told which one anchored it.
  */
-export function slashOnlyInClass(glob: string, backslashEscapes: boolean): string | undefined {
+export function slashOnlyInClass(glob: string, backslashEscapes: boolean): string[] {
   let outside = '';
   let kept = 0;
-  let holding: string | undefined;
+  const holding: string[] = [];
   forEachGlobCharacter(
     glob,
     backslashEscapes,
     () => undefined,
     (open, close) => {
       const written = glob.slice(open, close + 1);
-      holding ??= written.includes('/') ? written : undefined;
+      if (written.includes('/')) {
+        holding.push(written);
+      }
       outside += glob.slice(kept, open);
       kept = close + 1;
     },
   );
   outside += glob.slice(kept);
-  return outside.includes('/') ? undefined : holding;
+  return outside.includes('/') ? [] : holding;
 }
 
 /**
