@@ -37,9 +37,10 @@ export function sortByName(run: Uint32Array, names: readonly string[]): void {
 }
 
 /**
- * Splits `[start, end)` by the character at `depth` into names before, at and after the pivot's,
- * and pushes the parts that still need sorting: those before and after at the same depth, those
- * at the pivot's character one character deeper (unless the pivot's name ended: they are equal).
+ * Splits `[start, end)` by the characters at `depth` (keyAt) into names before, at and after the
+ * pivot's, and pushes the parts that still need sorting: those before and after at the same
+ * depth, those at the pivot's KEY_CHARACTERS further on; unless the pivot's name ended within
+ * them, when those names are equal and are put in index order here.
  */
 function partition(run: Uint32Array, names: readonly string[], start: number, end: number, depth: number, parts: number[]): void {
   const pivot = medianOfThree(keyAt(names[run[start]], depth), keyAt(names[run[(start + end) >>> 1]], depth), keyAt(names[run[end - 1]], depth));
