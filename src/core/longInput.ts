@@ -27,8 +27,12 @@ const KEPT_END = 100;
 /** How far a cut may move to fall between two plain characters. */
 const CUT_SLACK = 16;
 
-/** Each way an answer writes an input: as it is, as a JSON string, quoted as a name (names.ts); without the quotes. */
-const QUOTINGS: ReadonlyArray<(text: string) => string> = [(text) => text, (text) => JSON.stringify(text).slice(1, -1), (text) => quote(text).slice(1, -1)];
+/**
+ * Each way an answer writes an input: quoted as a name (names.ts), as a JSON string, as it is;
+ * without the quotes. The escaped forms first: an input as it is can lie inside its escaped form
+ * (3,000 backslashes inside the 6,000 of its JSON string), and was left out there twice.
+ */
+const QUOTINGS: ReadonlyArray<(text: string) => string> = [(text) => quote(text).slice(1, -1), (text) => JSON.stringify(text).slice(1, -1), (text) => text];
 
 /** `text` with the middle of each long input in it left out, wherever it is quoted. */
 export function withLongInputShortened(text: string, inputs: ReadonlyArray<string | undefined>): string {

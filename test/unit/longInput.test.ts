@@ -59,6 +59,16 @@ describe('long input, echoed short', () => {
     assert.equal(shown, echoed(input));
   });
 
+  it('leaves out the middle of a long run of backslashes once, where it is quoted as a JSON string', () => {
+    // Regression: 3,000 backslashes were echoed as 100 of them, "…[2,700 characters left out]…",
+    // 100 more, the same words again and 100 more, 5,400 left out of 3,000: the input as written
+    // lay inside its JSON string (each "\" written "\\"), and was found and left out there twice.
+    const input = '\\'.repeat(3_000);
+    const shortened = withLongInputShortened(`No files match ${JSON.stringify(input)}.`, [input]);
+    const shown = JSON.parse(/"(?:[^"\\]|\\.)*"/.exec(shortened)?.[0] ?? '""') as string;
+    assert.equal(shown, echoed(input));
+  });
+
   describe('in answers, with the real ripgrep', () => {
     let tree: TempTree;
     let folders: WorkspaceFolder[];
