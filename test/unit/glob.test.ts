@@ -2014,6 +2014,9 @@ describe('glob with the real ripgrep: errors a model can act on', () => {
     // Regression: ripgrep quotes the glob as it is, so a line break in it split the message, and
     // the reason after it was lost: 'is not a valid glob: error parsing glob '[.'.
     await rejectsWith(search(tree, { pattern: '[ab\nc' }), 'invalidGlob', /^The pattern "\[ab\\nc" is not a valid glob: unclosed character class; missing '\]'\. Wrap a literal/);
+    // Regression: a lone surrogate reaches ripgrep as U+FFFD, so the glob it quoted was not found,
+    // and the glob came a second time: 'is not a valid glob: error parsing glob '[a\uFFFD': unclosed'.
+    await rejectsWith(search(tree, { pattern: '[a\ud800' }), 'invalidGlob', /^The pattern "\[a\\ud800" is not a valid glob: unclosed character class; missing '\]'\. Wrap a literal/);
   });
 
   it('says where a pattern that climbs above the search root with ".." points, and how to search there', async () => {

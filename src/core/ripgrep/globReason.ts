@@ -27,7 +27,8 @@ export function ripgrepGlobReason(ripgrepPath: string, glob: string, cwd: string
  * its first line that names a glob.
  */
 function reasonIn(stderr: string, glob: string): string | undefined {
-  const quotedGlob = `error parsing glob '${glob}': `;
+  // As ripgrep quotes it: a lone surrogate is no character it can hold, and it quotes U+FFFD.
+  const quotedGlob = `error parsing glob '${Buffer.from(glob).toString('utf8')}': `;
   const at = stderr.indexOf(quotedGlob);
   if (at !== -1) {
     return stderr.slice(at + quotedGlob.length).split('\n')[0].trim();
