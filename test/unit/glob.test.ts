@@ -2454,6 +2454,28 @@ describe('glob with the real ripgrep: stopping early', () => {
     assert.equal(result.total, 1000);
     assert.match(result.text, /bound of 1,000 matching paths/);
   });
+
+  it('says the bound cut the result where ripgrep had listed every name before the stop reached it', async () => {
+    // Regression: ripgrep prints a small tree's 150 names at once, and had often ended by itself
+    // before the stop at the 40th reached it; the matches past the bound were left out all the
+    // same, and "40 files match" was a complete answer. Whether ripgrep ends first varies from run
+    // to run, so the search is made several times.
+    const small = new TempTree();
+    try {
+      for (let i = 0; i < 150; i += 1) {
+        small.write({ [`dir-${i % 30}/file-${i}.txt`]: at('2024-01-01', i) });
+      }
+      for (let run = 0; run < 20; run += 1) {
+        const result = await search(small, { pattern: '*.txt' }, { maxPaths: 40 });
+        assert.equal(result.total, 40);
+        assert.equal(result.complete, false, `run ${run}: ${result.text.split('\n').slice(-2).join(' / ')}`);
+        assert.equal(result.incompleteBecause, 'limit');
+        assert.match(result.text, /^INCOMPLETE: the search stopped at its bound of 40 matching paths, so these 40 files are only what was found before that; more files may match\./m);
+      }
+    } finally {
+      small.remove();
+    }
+  });
 });
 
 describe('glob with the real ripgrep: the adaptive stat way', () => {

@@ -51,8 +51,9 @@ export interface CollectedMatches extends ModifiedTimesSummary {
   /** Set when something outside the engine killed ripgrep. */
   readonly killedBy?: string;
   /**
-   * True when ripgrep listed every match: each walk ended by itself, none cut by a stop. A stop
-   * while times are still read then leaves the order incomplete, not the result.
+   * True when ripgrep listed every match and each is held: each walk ended by itself, none cut by
+   * a stop, and no match was left out past the bound. A stop while times are still read then
+   * leaves the order incomplete, not the result.
    */
   readonly listedAll: boolean;
   /**
@@ -89,6 +90,9 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
   let warningCount = 0;
   let killedBy: string | undefined;
   let walksEnded = 0;
+  // A match left out past the bound: the walk may have ended by itself all the same, before the
+  // stop reached it, and listed every name, yet the result holds only some of its matches.
+  let pastBound = false;
   let allVerbatim = true;
   const caseless = new CaselessMatches(request.pattern);
   const sameStem = new SameStemMatches(stemGlob(request.pattern));
@@ -127,6 +131,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
           }
           // Names ripgrep printed before the bound stopped it are past the bound: not held.
           if (names.length >= options.maxPaths) {
+            pastBound = true;
             return;
           }
           const match = names.length;
@@ -180,7 +185,7 @@ export async function collectMatches(request: GlobRequest, options: CollectOptio
     warningCount,
     ...(killedBy ? { killedBy } : {}),
     // A check of an inner folder's rules that did not end leaves files it would have taken out.
-    listedAll: walksEnded === request.scopes.length && nested.answered,
+    listedAll: walksEnded === request.scopes.length && nested.answered && !pastBound,
     allVerbatim,
     ...(names.length === 0 ? notMatchedFound(caseless, sameStem) : {}),
   };
