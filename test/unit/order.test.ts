@@ -89,6 +89,9 @@ describe('the (mtime, path) order', () => {
     const inOneScope = (matches: TimedName[]): TimedName[] => matches.map((match) => ({ ...match, scope: 0 }));
     check(timedNames.map(inOneScope), assertReferenceOrder);
     check(timedNamesOfLength(LONG).map(inOneScope), assertReferenceOrder, LONG_RUNS);
+    // Names past the length nameSort takes go to the comparator, in the same order.
+    const deep = 'deep/'.repeat(60);
+    check(timedNames.map((matches) => inOneScope(matches).map((match, i) => ({ ...match, name: i % 2 === 0 ? `${deep}${match.name}` : match.name }))), assertReferenceOrder);
   });
 
   it('names the matches that share a time and an inode number with another, in runs short and long', () => {

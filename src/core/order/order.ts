@@ -108,24 +108,33 @@ function sortRunsStartingIn(pass: RunsPass, from: number, to: number): number {
 
 /**
  * Sorts a run of equal times by shown path. Where every match of the run lies in one scope (one
- * shown prefix) and every name is text, as in nearly every run, the names alone decide, and
- * nameSort.ts orders them without a comparator: the concentrated benchmark tree's order (38,000
- * of its 60,000 matches on six times) took 11.1 ms against 15.6 with byShownPath for every run
- * (medians of `node out/bench/order.js concentrated --runs 31 --against DIR`). Otherwise,
- * byShownPath.
+ * shown prefix) and every name is text of at most RADIX_NAME_MAX code units, as in nearly every
+ * run, the names alone decide, and nameSort.ts orders them without a comparator: the concentrated
+ * benchmark tree's order (38,000 of its 60,000 matches on six times) took 11.1 ms against 15.6
+ * with byShownPath for every run (medians of `node out/bench/order.js concentrated --runs 31
+ * --against DIR`). Otherwise, byShownPath.
  */
 function sortRun(run: Uint32Array, paths: ShownPaths): void {
-  if (inOneScopeAsText(run, paths)) {
+  if (radixSortable(run, paths)) {
     sortByName(run, paths.names as readonly string[]);
   } else {
     run.sort(byShownPath);
   }
 }
 
-function inOneScopeAsText(run: Uint32Array, { names, scopeOf }: ShownPaths): boolean {
+/**
+ * Past this length, names sharing most of it are read faster by the comparator's string
+ * comparison than a few characters at a time: 20,000 names of ~1,000 code units sharing all but
+ * the last ten took 78 ms in nameSort against 60 with the comparator; at ~400 the two took as
+ * long (a script timing both on such names, medians of nine).
+ */
+const RADIX_NAME_MAX = 256;
+
+function radixSortable(run: Uint32Array, { names, scopeOf }: ShownPaths): boolean {
   const scope = scopeOf[run[0]];
   for (const match of run) {
-    if (scopeOf[match] !== scope || typeof names[match] !== 'string') {
+    const name = names[match];
+    if (scopeOf[match] !== scope || typeof name !== 'string' || name.length > RADIX_NAME_MAX) {
       return false;
     }
   }
