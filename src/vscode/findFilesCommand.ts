@@ -15,7 +15,7 @@ import { escapeIcons, iconsAsText } from './iconText';
 import { messageText } from './messageText';
 import { openList } from './listCommands';
 import { resultListTitle } from './listTitle';
-import { resultDistinctFiles } from '../core/page/result';
+import { listingCut, noTimeRead, resultDistinctFiles } from '../core/page/result';
 import { pathCount } from './pathCount';
 import { nextSearches, type NextSearch } from './nextSearches';
 
@@ -179,10 +179,13 @@ function items(service: GlobService, result: GlobResult, next: readonly NextSear
     });
   }
   if (result.spill?.saved) {
-    const listFile = result.spill.path;
+    const { path: listFile, written } = result.spill;
+    // As the footer says it: after a stop, the list holds the files found so far; cut at its size
+    // bound, only its first paths; with no time read, paths in path order.
+    const held = written < result.total ? `the first ${written.toLocaleString('en-US')} of ${result.total.toLocaleString('en-US')} paths` : `${result.total.toLocaleString('en-US')} paths`;
     items.push({
-      label: '$(list-flat) Open the complete list',
-      description: `${result.total.toLocaleString('en-US')} paths, oldest first`,
+      label: listingCut(result) ? '$(list-flat) Open the list of the files found so far' : '$(list-flat) Open the complete list',
+      description: `${held}, ${noTimeRead(result) ? 'by path' : 'oldest first'}`,
       detail: escapeIcons(listFile),
       alwaysShow: true,
       open: async () => (await openList(service, listFile, resultListTitle(result)))?.document.uri,

@@ -7,7 +7,7 @@
 import { elsewhereSentence, EMPTY_ALTERNATIVE_DROPPED, emptyHints } from '../emptyAnswer/emptyText';
 import { showName } from '../names';
 import { lookInside, type LookInside, type PatternShape } from './lookInside';
-import { resultCountedAs, resultDistinctFiles, type GlobResult } from './result';
+import { listingCut, noTimeRead, resultCountedAs, resultDistinctFiles, type GlobResult } from './result';
 import { HOW_PATHS_SHARE_A_FILE, type DistinctFiles } from '../order/aliases';
 import { hidingWarningLine, warningLines } from './warningText';
 import { foldersNotOnDiskSentence } from '../request/foldersOnDisk';
@@ -195,19 +195,6 @@ function headLine(result: ResultFacts): string {
     return `Showing the ${number(shown)} oldest of the ${count(timed, resultCountedAs(result))} ${matching} whose times were read, oldest first; the ${number(result.unread)} whose times were not read may be older.`;
   }
   return `Showing ${number(shown)} of ${ofTotal(result)} ${matching}: the ${count(timed, resultCountedAs(result))} whose times were read, oldest first, then ${number(shown - timed)} whose times were not read, by path.`;
-}
-
-/**
- * Whether a stop left no file's time read: then the page and the complete list are in path order
- * alone, and both say so (headLine, spillLine) rather than call anything oldest or newest.
- */
-function noTimeRead(result: ResultFacts): boolean {
-  return result.unread > 0 && result.unread >= result.total;
-}
-
-/** Whether the search stopped before ripgrep had listed everything: the files are some of those that match. */
-function listingCut(result: ResultFacts): boolean {
-  return !result.complete && !result.listedAll;
 }
 
 /** " found so far" where the listing was cut, else nothing. */

@@ -142,6 +142,20 @@ export function cancelledIn(result: Pick<GlobResult, 'incompleteBecause' | 'alia
   return result.incompleteBecause === 'cancelled' || result.aliasesUncompared?.because === 'cancelled';
 }
 
+/**
+ * Whether a stop left no file's time read: then the page and the complete list are in path order
+ * alone, and both say so (render.ts headLine, spillLine; the quick pick) rather than call anything
+ * oldest or newest.
+ */
+export function noTimeRead(result: Pick<GlobResult, 'unread' | 'total'>): boolean {
+  return result.unread > 0 && result.unread >= result.total;
+}
+
+/** Whether the search stopped before ripgrep had listed everything: the files are some of those that match. */
+export function listingCut(result: Pick<GlobResult, 'complete' | 'listedAll'>): boolean {
+  return !result.complete && !result.listedAll;
+}
+
 /** How many distinct files the result's paths are, where some lead (or may lead) to one file (order/aliases.ts). */
 export function resultDistinctFiles(result: Pick<GlobResult, 'total' | 'aliases' | 'aliasesUncompared' | 'unread'>): DistinctFiles | undefined {
   return distinctFiles({ total: result.total, aliases: result.aliases, uncompared: result.aliasesUncompared?.paths ?? 0, unread: result.unread });
