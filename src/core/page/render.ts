@@ -56,9 +56,14 @@ const PAGE_END = '</files>';
 export function renderModelText(result: ResultFacts, context: RenderContext): string {
   const text = modelText(result, context);
   const pageEnd = text.startsWith(`${PAGE_START}\n`) ? text.indexOf(`\n${PAGE_END}`) + PAGE_END.length + 1 : 0;
+  return text.slice(0, pageEnd) + echoedShort(text.slice(pageEnd), result, context);
+}
+
+/** `text` with the long input it echoes shortened (longInput.ts), as every line outside the page is. */
+function echoedShort(text: string, result: ResultFacts, context: RenderContext): string {
   // A pattern offered for a slip is the pattern rewritten: 100,000 characters of braces put in
   // brackets were echoed whole, an answer of 180,000.
-  return text.slice(0, pageEnd) + withLongInputShortened(text.slice(pageEnd), [result.pattern, context.pathAsGiven, ...slipPatterns(result)]);
+  return withLongInputShortened(text, [result.pattern, context.pathAsGiven, ...slipPatterns(result)]);
 }
 
 function modelText(result: ResultFacts, context: RenderContext): string {
@@ -384,7 +389,7 @@ function droppedLine(result: ResultFacts): string | undefined {
  * quick pick, which shows the page without the footer (result.ts `cautions`).
  */
 export function renderCautions(result: ResultFacts, context: RenderContext): string[] {
-  return [incompleteLine(result, context), hidingWarningLine(result.warnings), droppedLine(result)].filter((line) => line !== undefined);
+  return [incompleteLine(result, context), hidingWarningLine(result.warnings), droppedLine(result)].filter((line) => line !== undefined).map((line) => echoedShort(line, result, context));
 }
 
 function stopSentence(result: ResultFacts, context: RenderContext): string {

@@ -258,6 +258,25 @@ describe('reliability: odd filesystems (real engine, real ripgrep)', function ()
     assert.ok(result.cautions.every((caution) => result.text.split('\n').includes(caution)), result.text);
   });
 
+  (NOT_ROOT ? it.skip : it)(`a warning that quotes a long "path" is echoed short in the cautions, as in the footer${NOT_ROOT ? ` (skipped: ${NOT_ROOT})` : ''}`, async () => {
+    // Regression: the footer shortened a "path" past 2,000 characters where ripgrep's warning
+    // quoted it; the quick pick's copy of that line (cautions) kept all of it.
+    const user = unprivilegedUser();
+    assert.ok(!('skip' in user), 'skip' in user ? user.skip : '');
+    const deep = Array.from({ length: 10 }, (_, i) => `${String(i)}${'d'.repeat(219)}`).join('/');
+    const tree = scratch.tree('long-path').write({ [`${deep}/a.txt`]: 1, [`${deep}/locked/hidden.txt`]: 2 });
+    execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, tree.root]);
+    chmodSync(scratch.root, 0o755);
+    chmodSync(tree.path(deep, 'locked'), 0o000);
+    const run = await runEngine({ input: { pattern: '*', path: deep }, root: tree.root, ripgrepPath: await testRipgrep() }, { user: user.name });
+    const result = run.report?.result;
+    assert.ok(result, describeRun(run));
+    assert.match(result.text, /ripgrep reported 1 problem reading the tree, so files below those paths may be missing: .*characters left out/);
+    assert.equal(result.cautions.length, 1, JSON.stringify(result.cautions));
+    assert.ok(result.text.split('\n').includes(result.cautions[0]), result.cautions[0]);
+    assert.ok(result.cautions[0].length < 1_000, `${result.cautions[0].length} characters`);
+  });
+
   it('files deleted and created during the search: every path shown exists, the vanished are counted', async () => {
     // 4,000 files that are all deleted at the first progress call (100 of them then created
     // again), 300 that stay, and 500 new ones created at that moment.
