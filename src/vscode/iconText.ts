@@ -29,7 +29,6 @@ export function escapeIcons(text: string): string {
   return text.replace(ICON, (match) => `\\${match}`);
 }
 
-
 /** `text` shown as written both where `$(name)` is drawn as an icon and where it is taken out (a progress title). */
 export function iconsAsText(text: string): string {
   return text.replace(ICON, (match) => `$${WORD_JOINER}${match.slice(1)}`);
