@@ -21,11 +21,11 @@ import type { MissingDirectory } from './missingDirectory';
 import type { NearMatches, PatternMatches } from './nearMatches';
 import { showName, type RawName } from '../names';
 import { quoted } from '../words';
-import { whyNotOnDisk, type FolderNotOnDisk } from '../request/foldersOnDisk';
+import { whyNotOnDisk } from '../request/foldersOnDisk';
 import { isDirectory, joinedInAnyForm } from '../request/onDisk';
 import { anchoredPattern, hasGlobSyntax, pathSegments, repeatedTailLengths, versionControlNamed } from '../request/patternPath';
 import { directoriesMeantOtherwise, patternSlips, type PatternSlips } from './patternSlips';
-import type { GlobRequest, SearchScope } from '../request/request';
+import type { GlobRequest } from '../request/request';
 import type { EmptyResultFacts, ShownPatternMatches } from '../page/result';
 import { shownPath } from '../walk/scopePaths';
 import { hasNonAscii } from '../pattern/unicodeForms';
@@ -242,25 +242,21 @@ function repeatedRoot(request: GlobRequest): EmptyResultFacts['rootRepeated'] {
   // In NFC where the body holds characters outside ASCII, as the glob matches names (unicodeForms.ts).
   const inForm = hasNonAscii(body) ? (text: string): string => text.normalize('NFC') : (text: string): string => text;
   // The longest name that fits: a folder may be named "front/end" beside one named "front".
-  const startedIn =
-    request.scopes.length > 1
-      ? request.scopes
-          .filter(({ folder, entryPrefix }) => folder !== undefined && inForm(body).startsWith(inForm(entryPrefix)))
-          .reduce<SearchScope | undefined>((longest, scope) => (longest === undefined || scope.entryPrefix.length > longest.entryPrefix.length ? scope : longest), undefined)
-      : undefined;
+  const longestStarting = <T>(candidates: readonly T[], prefixOf: (candidate: T) => string): T | undefined =>
+    candidates
+      .filter((candidate) => inForm(body).startsWith(inForm(prefixOf(candidate))))
+      .reduce<T | undefined>((longest, candidate) => (longest === undefined || prefixOf(candidate).length > prefixOf(longest).length ? candidate : longest), undefined);
+  const startedIn = request.scopes.length > 1 ? longestStarting(request.scopes.filter(({ folder }) => folder !== undefined), (scope) => scope.entryPrefix) : undefined;
   // A folder left out has no scope, but its name starts the paths it would have shown: "gone/**"
   // was told that "gone/" is in no folder searched and which directories are, as if mistyped.
-  const notSearched = (request.foldersNotOnDisk ?? [])
-    .filter(({ folder }) => inForm(body).startsWith(inForm(`${folder.name}/`)))
-    .reduce<FolderNotOnDisk | undefined>((longest, left) => (longest === undefined || left.folder.name.length > longest.folder.name.length ? left : longest), undefined);
-  if (notSearched !== undefined && (startedIn === undefined || notSearched.folder.name.length >= startedIn.entryPrefix.length)) {
+  const notSearched = longestStarting(request.foldersNotOnDisk ?? [], ({ folder }) => `${folder.name}/`);
+  const restAfter = (prefix: string): string => anchoredPattern(pathSegments(inForm(body).slice(inForm(prefix).length), process.platform !== 'win32'));
+  if (notSearched !== undefined && (startedIn === undefined || `${notSearched.folder.name}/`.length > startedIn.entryPrefix.length)) {
     const directories = `${notSearched.folder.name}/`;
-    const rest = pathSegments(inForm(body).slice(inForm(directories).length), process.platform !== 'win32');
-    return { directories, pattern: anchoredPattern(rest), notSearched: whyNotOnDisk(notSearched) };
+    return { directories, pattern: restAfter(directories), notSearched: whyNotOnDisk(notSearched) };
   }
   if (startedIn !== undefined) {
-    const rest = pathSegments(inForm(body).slice(inForm(startedIn.entryPrefix).length), process.platform !== 'win32');
-    return { directories: startedIn.entryPrefix, pattern: anchoredPattern(rest), path: startedIn.entryPrefix.slice(0, -1) };
+    return { directories: startedIn.entryPrefix, pattern: restAfter(startedIn.entryPrefix), path: startedIn.entryPrefix.slice(0, -1) };
   }
   const directories = request.pattern.namedDirectories;
   for (const scope of request.scopes) {
