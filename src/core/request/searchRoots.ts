@@ -129,11 +129,7 @@ export async function resolvePath(
   if (paths.isAbsolute(text)) {
     const root = await spelledOnDisk(await underFolderPath(paths.resolve(text), folders, paths), paths);
     const folder = innermostFolder(root, folders, paths);
-    // Inside a folder gone from disk: said of the folder, as for a "path" that starts with its name.
-    if (folder !== undefined && (await entryKind(root)) !== 'directory') {
-      await requireNamedFolder(pathText, folder, folders);
-    }
-    await requireDirectory(root, pathText, paths, pattern);
+    await requireDirectory(root, pathText, paths, pattern, folder && { folder, folders });
     return [{ root, folder }];
   }
   if (folders.length === 0) {
@@ -279,8 +275,22 @@ function innermostFolder(
   return best;
 }
 
-async function requireDirectory(root: string, asGiven: string, paths: nodePath.PlatformPath, pattern: string): Promise<void> {
+/**
+ * Refuses a `root` that is not a directory, saying why and what to pass instead. `within`, the
+ * workspace folder it lies in: where that folder is gone from disk, that is said of the folder, as
+ * for a "path" that starts with its name.
+ */
+async function requireDirectory(
+  root: string,
+  asGiven: string,
+  paths: nodePath.PlatformPath,
+  pattern: string,
+  within?: { readonly folder: WorkspaceFolder; readonly folders: readonly WorkspaceFolder[] },
+): Promise<void> {
   const kind = await entryKind(root);
+  if (kind !== 'directory' && within !== undefined) {
+    await requireNamedFolder(asGiven, within.folder, within.folders);
+  }
   if (kind === 'missing') {
     const name = paths.basename(root);
     const parent = paths.dirname(root);
