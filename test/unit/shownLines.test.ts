@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import type { RawName } from '../../src/core/names';
 import type { SearchScope } from '../../src/core/request/request';
 import { shownPath } from '../../src/core/walk/scopePaths';
-import { asciiList, LINES_PER_STEP, LIST_MAX_PASSES, LIST_WINDOW_BYTES } from '../../src/core/spill/asciiList';
+import { asciiList, LINES_PER_STEP, LIST_MAX_PASSES, LIST_WINDOW_BYTES, WHOLE_LIST_MAX_BYTES } from '../../src/core/spill/asciiList';
 import { shownPathChunks, type LineChunk } from '../../src/core/spill/shownLines';
 import { chunkText } from './helpers/lineChunks';
 
@@ -79,10 +79,9 @@ describe('the complete list lines', () => {
     );
   });
 
-  describe('a list of ASCII names written in listing order, a window at a time (asciiList.ts)', () => {
-    // Longer than one window (LIST_WINDOW_BYTES), so chunks are cut at steps (LINES_PER_STEP
-    // lines) within a window; some matches are left out of the order (no time, or a repeat), as
-    // in a real search.
+  describe('a list of ASCII names written in listing order, whole or a window at a time (asciiList.ts)', () => {
+    // Longer than LIST_WINDOW_BYTES, so chunks are cut at steps (LINES_PER_STEP lines); some
+    // matches are left out of the order (no time, or a repeat), as in a real search.
     const total = 30_000;
     const names = Array.from({ length: total }, (_, match) => `dir-${match % 13}/sub-${match % 7}/name-${(match * 7919) % total}.ts`);
     const scopes = [scope(''), scope('other/')];
@@ -91,6 +90,9 @@ describe('the complete list lines', () => {
     const listOf = (listNames: readonly string[], listScopes: readonly SearchScope[]): string =>
       [...order].map((match) => `${shownPath(listScopes[scopeOf[match]], listNames[match])}\n`).join('');
     const expected = listOf(names, scopes);
+    // The same names under a directory long enough that the list outgrows WHOLE_LIST_MAX_BYTES.
+    const deep = `${'deep-directory/'.repeat(22)}`;
+    const longNames = names.map((name) => `${deep}${name}`);
 
     /** Every chunk, asked for `maxChars` at a time, each read before the next is asked for (a window's buffer is reused). */
     function chunksOf(listNames: readonly string[], listScopes: readonly SearchScope[], maxChars: number): LineChunk[] {
@@ -105,51 +107,67 @@ describe('the complete list lines', () => {
       return all;
     }
 
-    it('gives the same lines, as bytes cut at whole steps within a window, for any chunk size', () => {
-      assert.ok(expected.length > 2 * LIST_WINDOW_BYTES, 'the list spans windows');
-      for (const maxChars of [1, 100, 150_000, 1 << 20]) {
-        const chunks = chunksOf(names, scopes, maxChars);
-        let from = 0;
-        for (const chunk of chunks) {
-          assert.ok('bytes' in chunk, 'written as bytes');
-          assert.ok(chunk.lines > 0 && (chunk.lines % LINES_PER_STEP === 0 || from + chunk.lines === order.length), `${chunk.lines} lines from ${from}`);
-          // The smallest chunk is one step; none holds more than the window or than asked for, unless one step does.
-          assert.ok(maxChars > 100 || chunk.lines === Math.min(LINES_PER_STEP, order.length - from), `${chunk.lines} lines for ${maxChars} bytes`);
-          assert.ok(chunk.lines <= LINES_PER_STEP || chunk.bytes.length <= Math.min(maxChars, LIST_WINDOW_BYTES), `${chunk.bytes.length} bytes for ${maxChars}`);
-          from += chunk.lines;
-        }
-        // Chunks are about as large as the window lets them be.
-        assert.ok(maxChars < 1 << 20 || chunks.slice(0, -1).every((chunk) => chunkText(chunk).length > LIST_WINDOW_BYTES / 2), `${chunks.length} chunks`);
-        assert.equal(chunks.map(chunkText).join(''), expected, `maxChars ${maxChars}`);
-      }
-    });
-
-    it('fills a larger window for a longer list, each serving the chunks that lie in it', () => {
-      const longNames = Array.from({ length: 4 * total }, (_, match) => `long-directory-${match % 13}/${names[match % total]}`);
-      const longOrder = Uint32Array.from(longNames, (_, i) => (i * 40_001) % longNames.length);
-      const scopeOfLong = new Uint32Array(longNames.length);
-      const list = asciiList(longOrder, longNames, scopeOfLong, ['']);
-      const listBytes = list?.stepStarts[list.stepStarts.length - 1] ?? 0;
-      assert.ok(listBytes > LIST_MAX_PASSES * LIST_WINDOW_BYTES, `${listBytes} bytes`);
-      assert.equal(list?.windowBytes, Math.ceil(listBytes / LIST_MAX_PASSES));
-      // A short list keeps the smallest window.
-      assert.equal(asciiList(order, names, scopeOf, ['', 'other/'])?.windowBytes, LIST_WINDOW_BYTES);
-      const chunks = shownPathChunks(longOrder, longNames, scopeOfLong, [scope('')], true);
-      let text = '';
-      for (let from = 0; from < longOrder.length; ) {
-        const chunk = chunks(from, 100_000);
+    /** That the chunks are the list's bytes, cut at whole steps, none longer than asked for or than `windowBytes` unless one step is. */
+    function assertCutAtSteps(chunks: readonly LineChunk[], maxChars: number, windowBytes: number, listText: string): void {
+      let from = 0;
+      for (const chunk of chunks) {
         assert.ok('bytes' in chunk, 'written as bytes');
-        text += chunkText(chunk);
+        assert.ok(chunk.lines > 0 && (chunk.lines % LINES_PER_STEP === 0 || from + chunk.lines === order.length), `${chunk.lines} lines from ${from}`);
+        // The smallest chunk is one step.
+        assert.ok(maxChars > 100 || chunk.lines === Math.min(LINES_PER_STEP, order.length - from), `${chunk.lines} lines for ${maxChars} bytes`);
+        assert.ok(chunk.lines <= LINES_PER_STEP || chunk.bytes.length <= Math.min(maxChars, windowBytes), `${chunk.bytes.length} bytes for ${maxChars}`);
         from += chunk.lines;
       }
-      assert.equal(text, [...longOrder].map((match) => `${longNames[match]}\n`).join(''));
+      assert.equal(chunks.map(chunkText).join(''), listText, `maxChars ${maxChars}`);
+    }
+
+    it('writes a list of up to WHOLE_LIST_MAX_BYTES whole, and gives it as bytes cut at whole steps for any chunk size', () => {
+      assert.ok(expected.length > 2 * LIST_WINDOW_BYTES && expected.length <= WHOLE_LIST_MAX_BYTES, `${expected.length} bytes`);
+      assert.equal(asciiList(order, names, scopeOf, ['', 'other/'])?.windowBytes, expected.length);
+      for (const maxChars of [1, 100, 150_000, 1 << 20]) {
+        const chunks = chunksOf(names, scopes, maxChars);
+        assertCutAtSteps(chunks, maxChars, expected.length, expected);
+        // Chunks are about as large as asked for.
+        assert.ok(maxChars < 1 << 20 || chunks.slice(0, -1).every((chunk) => chunkText(chunk).length > (1 << 20) / 2), `${chunks.length} chunks`);
+      }
     });
 
-    it('falls back to lines joined in time order for a name or a prefix that is not ASCII, from the window that holds it on', () => {
+    it('writes a longer list a window at a time, each serving the chunks that lie in it', () => {
+      const longText = listOf(longNames, scopes);
+      assert.ok(longText.length > WHOLE_LIST_MAX_BYTES && longText.length > LIST_MAX_PASSES * LIST_WINDOW_BYTES, `${longText.length} bytes`);
+      const windowBytes = Math.ceil(longText.length / LIST_MAX_PASSES);
+      assert.equal(asciiList(order, longNames, scopeOf, ['', 'other/'])?.windowBytes, windowBytes);
+      for (const maxChars of [100, 150_000, 1 << 20]) {
+        const chunks = chunksOf(longNames, scopes, maxChars);
+        assertCutAtSteps(chunks, maxChars, windowBytes, longText);
+        assert.ok(maxChars < 1 << 20 || chunks.slice(0, -1).every((chunk) => chunkText(chunk).length > windowBytes / 2), `${chunks.length} chunks`);
+      }
+    });
+
+    it('writes a whole list again when another list has written over the buffer they share', () => {
+      // Two searches on one thread save their lists turn about: each yields between its chunks.
+      const otherNames = names.map((name) => name.replace('name-', 'other-'));
+      const first = shownPathChunks(order, names, scopeOf, scopes, true);
+      const second = shownPathChunks(order, otherNames, scopeOf, scopes, true);
+      const texts = ['', ''];
+      for (let from = [0, 0], turn = 0; from[0] < order.length || from[1] < order.length; turn = 1 - turn) {
+        if (from[turn] < order.length) {
+          const chunk = (turn === 0 ? first : second)(from[turn], 100_000);
+          assert.ok('bytes' in chunk, 'written as bytes');
+          texts[turn] += chunkText(chunk);
+          from[turn] += chunk.lines;
+        }
+      }
+      assert.deepEqual(texts, [expected, listOf(otherNames, scopes)]);
+    });
+
+    it('falls back to lines joined in time order for a name or a prefix that is not ASCII, whole or from the window that holds it on', () => {
       const late = order[order.length - 5];
       for (const [changedNames, changedScopes] of [
         [names.map((name, match) => (match === late ? 'café/menu.ts' : name)), scopes],
         [names, [scope(''), scope('ü/')]],
+        [longNames.map((name, match) => (match === late ? 'café/menu.ts' : name)), scopes],
+        [longNames, [scope(''), scope('ü/')]],
       ] as const) {
         for (const maxChars of [100, 150_000, 1 << 20]) {
           const chunks = chunksOf(changedNames, changedScopes, maxChars);

@@ -3,11 +3,14 @@
  *
  * Names lie in memory in the order ripgrep listed them; reading them in time order scatters the
  * reads over the heap, and that gather was most of the spill's time on dense trees. Here each
- * line's place in the list is worked out from the lengths alone (numbers side by side), and then,
- * for each window of the list the spill asks for, the names are read in listing order and those
- * that lie in it copied to their places. In the stage split of `npm run bench` the spill went from
- * 32 to 21 ms on the concentrated tree (60,000 paths; its lines from 26 to 15), from 18 to 9 on
- * wide (36,000; 13 to 7), when the list was written whole.
+ * line's place in the list is worked out from the lengths alone (numbers side by side), and then
+ * the names are read in listing order and each copied to its place. In the stage split of `npm
+ * run bench` the spill went from 32 to 21 ms on the concentrated tree (60,000 paths; its lines
+ * from 26 to 15), from 18 to 9 on wide (36,000; 13 to 7), when the list was written whole.
+ *
+ * A list of up to WHOLE_LIST_MAX_BYTES is written whole in one pass, into a buffer every list on
+ * this thread shares and keeps; a longer one a window at a time, each window one pass over the
+ * names, into a buffer of its own.
  *
  * Only for names that are ASCII (a character is a byte) and need no quoting, and for lists of up
  * to LISTING_ORDER_MAX_LINES; anything else is gathered as before (shownLines.ts).
@@ -39,6 +42,24 @@ export const LIST_WINDOW_BYTES = 256 * 1024;
  * gets a larger window (750 KB for 250,000 paths of ~50 bytes).
  */
 export const LIST_MAX_PASSES = 16;
+
+/**
+ * Lists up to this long are written whole, in one pass, into the shared buffer below. Each
+ * window was one pass over every match: the concentrated benchmark tree's list (2.6 MB, 12
+ * windows) took 9.2 ms in windows against 5.0 whole, 100k's (1.3 MB) 3.1 against 2.0 (medians of
+ * 31, the buffer's pages already touched). The shared buffer is kept for the thread's life, so it
+ * stays small enough to keep: 8 MB is 160,000 paths of ~50 bytes.
+ */
+export const WHOLE_LIST_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The buffer whole lists are written into, grown to the longest one yet, and the list it holds.
+ * Kept between searches: the kernel hands out a page on its first touch (~2-17 µs here, see
+ * LIST_WINDOW_BYTES), so a thread pays for the pages once rather than in every search. Lists on
+ * one thread can be saved turn about (each yields between its chunks), so a list whose bytes
+ * another has written over since writes them again.
+ */
+const wholeList: { bytes: Buffer; holder: object | undefined } = { bytes: Buffer.alloc(0), holder: undefined };
 
 /** A match that is not in the list (it has no time, or repeats another). */
 const NOT_LISTED = 0xffff_ffff;
@@ -72,6 +93,9 @@ export function asciiList(order: Uint32Array, names: readonly string[], scopeOf:
     end = placeLines(order, names, scopeOf, prefixBytes, placeOf, stepStarts, from, to, end);
   });
   stepStarts[steps] = end;
+  if (end <= WHOLE_LIST_MAX_BYTES) {
+    return wholeAsciiList(names, scopeOf, prefixBytes, placeOf, stepStarts, end);
+  }
   const windowBytes = Math.max(LIST_WINDOW_BYTES, Math.ceil(end / LIST_MAX_PASSES));
   let window = Buffer.alloc(0);
   // The stretch of the list the window holds.
@@ -95,6 +119,35 @@ export function asciiList(order: Uint32Array, names: readonly string[], scopeOf:
         filledTo = fillTo;
       }
       return ascii ? window.subarray(start - filledFrom, stop - filledFrom) : undefined;
+    },
+  };
+}
+
+/** The list of `end` bytes written whole into the shared buffer, on the first call and again whenever another list has used it since. */
+function wholeAsciiList(
+  names: readonly string[],
+  scopeOf: ArrayLike<number>,
+  prefixBytes: readonly Buffer[],
+  placeOf: Uint32Array,
+  stepStarts: Uint32Array,
+  end: number,
+): AsciiList {
+  const holder = {};
+  let ascii = true;
+  return {
+    stepStarts,
+    windowBytes: end,
+    bytes: (start, stop) => {
+      if (ascii && wholeList.holder !== holder) {
+        if (wholeList.bytes.length < end) {
+          wholeList.bytes = Buffer.allocUnsafe(end);
+        }
+        wholeList.holder = holder;
+        inBlocks(names.length, (from, to) => {
+          ascii &&= copyLines(names, scopeOf, prefixBytes, placeOf, wholeList.bytes, 0, end, from, to);
+        });
+      }
+      return ascii ? wholeList.bytes.subarray(start, stop) : undefined;
     },
   };
 }
