@@ -608,6 +608,29 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('does not send a sampled page to a complete list that was not saved', async () => {
+    // Regression: "it cannot tell which files are oldest or newest. The complete list can." came
+    // two lines before "The complete list could not be saved (…)": the model was sent to a list
+    // that does not exist.
+    tree.write({ 'a/1.txt': 1, 'a/2.txt': 2, 'b/3.txt': 3 });
+    const lists = new TempTree();
+    try {
+      lists.write({ 'not-a-directory': 1 });
+      const failed = await search(tree, { pattern: '*.txt' }, { maxResults: 2, spillDirectory: lists.path('not-a-directory/lists') });
+      assert.equal(failed.sampled, true);
+      assert.equal(failed.spill?.saved, false);
+      assert.match(failed.text, /^The complete list could not be saved \(/m);
+      assert.doesNotMatch(failed.text, /The complete list can\./);
+      const unsaved = await search(tree, { pattern: '*.txt' }, { maxResults: 2 });
+      assert.match(unsaved.text, /^The complete list was not saved\.$/m);
+      assert.doesNotMatch(unsaved.text, /The complete list can\./);
+      const saved = await search(tree, { pattern: '*.txt' }, { maxResults: 2, spillDirectory: lists.path('lists') });
+      assert.match(saved.text, /it cannot tell which files are oldest or newest\. The complete list can\.$/m);
+    } finally {
+      lists.remove();
+    }
+  });
+
   it('quotes an entry whose name holds the " · " that separates the counts', async () => {
     // Regression: "Matches per entry: a · b/ 2 · c/ 1" read as three entries, "a" without a count.
     tree.write({ 'a · b/1.txt': 1, 'a · b/2.txt': 2, 'c/3.txt': 3 });
