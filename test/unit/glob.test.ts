@@ -721,6 +721,16 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.doesNotMatch(result.text, /"path": "\\"/);
   });
 
+  it('offers as "path" a largest entry that has files off the page, where the first of equal size is all on it', async () => {
+    // Regression: a/, b/ and c/ hold 2 files each and the page of 4 holds both of a/'s; the
+    // advice looked at a/ alone, found nothing more to see in it, and was left out, though b/
+    // and c/ each have a file the page does not show.
+    tree.write({ 'a/1.txt': 1, 'a/2.txt': 2, 'b/3.txt': 3, 'b/4.txt': 4, 'c/5.txt': 5, 'c/6.txt': 6 });
+    const result = await search(tree, { pattern: '*' }, { maxResults: 4 });
+    assert.deepEqual(result.page.map((path) => path.shown), ['a/1.txt', 'a/2.txt', 'b/3.txt', 'c/5.txt']);
+    assert.match(result.text, /^To see more of one entry, pass it as "path", for example "path": "b"\.$/m);
+  });
+
   it('shows paths outside the workspace absolute, grouped by their first segment below the root', async () => {
     const outside = new TempTree();
     try {

@@ -228,8 +228,9 @@ function reachLine(result: ResultFacts): string {
 }
 
 /**
- * Which "path" to pass to see more, naming the largest directory (a file cannot be a "path"); after
- * the entries the page leaves out, the largest of those, which the page shows nothing of.
+ * Which "path" to pass to see more, naming the largest directory the page does not show all of (a
+ * file cannot be a "path"); after the entries the page leaves out, the largest of those, which the
+ * page shows nothing of.
  */
 function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] {
   const { entries, reached } = result.topLevel;
@@ -242,8 +243,10 @@ function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] 
     const example = leftOut ? `: pass one entry as "path" to look inside it, for example ${entryCall(leftOut.path, result, context)}` : '';
     return [`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all (${entryCounts(entries.filter((entry) => entry.onPage === 0), MISSING_ENTRIES_SHOWN)})${example}.`];
   }
-  if (largest && largest.count > largest.onPage) {
-    return [`To see more of one entry, pass it as "path", for example ${entryCall(largest.path, result, context)}.`];
+  // Of entries of equal size, the first may be all on the page where a later one is not.
+  const withMore = largestFirst.find((entry) => entry.count > entry.onPage);
+  if (withMore) {
+    return [`To see more of one entry, pass it as "path", for example ${entryCall(withMore.path, result, context)}.`];
   }
   return [];
 }
