@@ -700,11 +700,24 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
   });
 
   it('never offers a file as "path": the advice names the largest directory', async () => {
-    // Four files directly in the root come first, then one directory with one file: the
-    // largest entry by count is a file, which "path" cannot take.
-    tree.write({ 'f1.txt': 1, 'f2.txt': 2, 'f3.txt': 3, 'f4.txt': 4, 'd/g.txt': 5 });
+    // Four files directly in the root come first, then one directory with two files: the first
+    // entries by count and age are files, which "path" cannot take.
+    tree.write({ 'f1.txt': 1, 'f2.txt': 2, 'f3.txt': 3, 'f4.txt': 4, 'd/g.txt': 5, 'd/h.txt': 6 });
     const result = await search(tree, { pattern: '*' }, { maxResults: 3 });
-    assert.match(result.text, /so 2 entries are not on it at all \([^)]*\): pass one entry as "path" to look inside it, for example "path": "d"\./);
+    assert.match(result.text, /^The page reaches 3 of 5 top-level entries\. Matches per entry: d\/ 2 · f1\.txt 1 · f2\.txt 1 · f3\.txt 1 · f4\.txt 1\.$/m);
+    assert.match(result.text, /so 2 entries are not on it at all \(d\/ 2 · f4\.txt 1\): pass one entry as "path" to look inside it, for example "path": "d"\./);
+  });
+
+  it('says every entry holds one match instead of listing each with its 1, and offers no "path" that would show one file', async () => {
+    // An agent's finding: on a folder of 125 entries of one file each, the footer listed twenty
+    // of them each with "1", and offered one of them as "path", which shows that one file.
+    tree.write({ 'f1.txt': 1, 'f2.txt': 2, 'd1/a.txt': 3, 'd2/b.txt': 4, 'd3/c.txt': 5 });
+    const result = await search(tree, { pattern: '*' }, { maxResults: 3 });
+    assert.match(result.text, /^The page reaches 3 of 5 top-level entries\. Every entry holds 1 match\.$/m);
+    assert.match(result.text, /^There are more top-level entries \(5\) than paths on a page \(3\), so 2 entries are not on it at all, each with 1 match\.$/m);
+    const one = await search(tree, { pattern: '*' }, { maxResults: 4 });
+    assert.match(one.text, /^There are more top-level entries \(5\) than paths on a page \(4\), so 1 entry is not on it at all, with 1 match\.$/m);
+    assert.doesNotMatch(`${result.text}${one.text}`, /"path"/);
   });
 
   it('never offers as "path" a directory whose name is not UTF-8, which "path" cannot name', async () => {

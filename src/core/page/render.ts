@@ -224,7 +224,9 @@ function reachLine(result: ResultFacts): string {
   // A listing cut short may not have met every entry: "all 3" would say there are no others.
   const found = foundSoFar(result);
   const reach = reached === entries.length ? `all ${number(entries.length)} top-level entries${found}` : `${number(reached)} of ${number(entries.length)} top-level entries${found}`;
-  return `The page reaches ${reach}. Matches per entry: ${largestEntries(entries)}.`;
+  // A list of names each followed by "1" says no more than this, at length.
+  const counts = entries.every((entry) => entry.count === 1) ? 'Every entry holds 1 match.' : `Matches per entry: ${largestEntries(entries)}.`;
+  return `The page reaches ${reach}. ${counts}`;
 }
 
 /**
@@ -240,8 +242,11 @@ function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] 
   const largest = largestFirst[0];
   if (entries.length > context.maxResults) {
     const leftOut = largestFirst.find((entry) => entry.onPage === 0) ?? largest;
-    const example = leftOut ? `: pass one entry as "path" to look inside it, for example ${entryCall(leftOut.path, result, context)}` : '';
-    return [`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all (${entryCounts(entries.filter((entry) => entry.onPage === 0), MISSING_ENTRIES_SHOWN)})${example}.`];
+    // An entry holding one match shows that one file as "path", no more than the complete list does.
+    const example = leftOut && leftOut.count > 1 ? `: pass one entry as "path" to look inside it, for example ${entryCall(leftOut.path, result, context)}` : '';
+    const missing = entries.filter((entry) => entry.onPage === 0);
+    const missingCounts = missing.every((entry) => entry.count === 1) ? `, ${missing.length === 1 ? 'with' : 'each with'} 1 match` : ` (${entryCounts(missing, MISSING_ENTRIES_SHOWN)})`;
+    return [`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all${missingCounts}${example}.`];
   }
   // Of entries of equal size, the first may be all on the page where a later one is not.
   const withMore = largestFirst.find((entry) => entry.count > entry.onPage);
