@@ -1314,6 +1314,29 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     }
   });
 
+  it('offers a pattern that finds the files named in another case: in lower case where that finds them all, else each letter in both cases', async () => {
+    // An agent's finding: "13 files match when case is ignored, such as "glob/README.md", ...,
+    // "commander/Readme.md". ... write the pattern in their case." took one pattern per case.
+    tree.write({ 'README.md': 1, 'docs/Readme.md': 2, 'lib/readme.md': 3, 'a.json': 4, 'b/c.json': 5, 'x.txt': 6 });
+    const found = async (pattern: string): Promise<string[]> => (await search(tree, { pattern })).page.map((path) => path.shown).sort();
+    const offered = (text: string): string => JSON.parse(/Names are matched case-sensitively: "pattern": ("(?:[^"\\]|\\.)*") finds /.exec(text)?.[1] ?? '""') as string;
+    const mixed = await search(tree, { pattern: '**/README.MD' });
+    assert.match(mixed.text, /^- 3 files match when case is ignored: "README\.md", "[^"]+", "[^"]+"\. Names are matched case-sensitively: "pattern": "\*\*\/\[rR\]\[eE\]\[aA\]\[dD\]\[mM\]\[eE\]\.\[mM\]\[dD\]" finds them\.$/m);
+    assert.deepEqual(await found(offered(mixed.text)), ['README.md', 'docs/Readme.md', 'lib/readme.md']);
+    // An escaped letter is a letter too.
+    const escaped = await search(tree, { pattern: '**/README.M\\D' });
+    assert.equal(offered(escaped.text), '**/[rR][eE][aA][dD][mM][eE].[mM][dD]');
+    const lower = await search(tree, { pattern: '*.JSON' });
+    assert.match(lower.text, /^- 2 files match when case is ignored: "a\.json", "b\/c\.json"\. Names are matched case-sensitively: "pattern": "\*\.json" finds them\.$/m);
+    assert.deepEqual(await found(offered(lower.text)), ['a.json', 'b/c.json']);
+    // A class keeps its case: the pattern offered finds those it can, and says how many.
+    const classed = await search(tree, { pattern: '**/[A-Z]*.MD' });
+    assert.match(classed.text, /^- 3 files match when case is ignored: .*"pattern": "\*\*\/\[A-Z\]\*\.\[mM\]\[dD\]" finds 2 of them\.$/m);
+    assert.deepEqual(await found(offered(classed.text)), ['README.md', 'docs/Readme.md']);
+    // One file's case is in its example.
+    assert.match((await search(tree, { pattern: 'X.TXT' })).text, /^- 1 file matches when case is ignored: "x\.txt"\. Names are matched case-sensitively, so write the pattern in their case\.$/m);
+  });
+
   it('names the files with the name of a pattern without wildcards and another extension, and the pattern finds them', async () => {
     tree.write({
       'README.md': 1, 'docs/README.txt': 2, 'src/config.ts': 3, 'lib/config.js': 4, 'tsconfig.base.json': 5, 'src/index.ts': 6, '.env.local': 7,

@@ -9,14 +9,26 @@ import { NameCounter, type FoundNames } from './foundNames';
 import type { RawName } from '../names';
 import { compilePattern, type CompiledPattern } from '../pattern/pattern';
 
-export type CaselessFound = FoundNames;
+export interface CaselessFound extends FoundNames {
+  /**
+   * A pattern that finds them, and how many it finds: the pattern in lower case where that finds
+   * every one ("package.json" for "Package.json"), else the pattern with each letter written as a
+   * class of its two cases ("[rR][eE]..."): where the names are written in more than one case
+   * ("README.md", "Readme.md"), "write the pattern in their case" takes one pattern per case.
+   */
+  readonly inTheirCase?: { readonly pattern: string; readonly finds: number };
+}
 
 export class CaselessMatches {
   private readonly pattern: CompiledPattern | undefined;
   private readonly found = new NameCounter();
+  private readonly anyCase: { readonly glob: string; readonly pattern: CompiledPattern } | undefined;
+  private lowerCaseFinds = 0;
+  private anyCaseFinds = 0;
 
   constructor(pattern: CompiledPattern) {
     this.pattern = caselessPattern(pattern);
+    this.anyCase = this.pattern && anyCasePattern(pattern.source);
   }
 
   /**
@@ -26,14 +38,81 @@ export class CaselessMatches {
   consider(scope: number, name: RawName, relative: string): boolean {
     if (this.pattern?.matches(relative.toLowerCase())) {
       this.found.add(scope, name);
+      // The lower-case pattern finds the name as it is written where that is in lower case.
+      if (this.pattern.matches(relative)) {
+        this.lowerCaseFinds += 1;
+      }
+      if (this.anyCase?.pattern.matches(relative)) {
+        this.anyCaseFinds += 1;
+      }
       return true;
     }
     return false;
   }
 
   matches(): CaselessFound | undefined {
-    return this.found.count > 0 ? this.found : undefined;
+    if (this.found.count === 0) {
+      return undefined;
+    }
+    const { count, first } = this.found;
+    const inTheirCase =
+      this.pattern && this.lowerCaseFinds === count
+        ? { pattern: this.pattern.source, finds: count }
+        : this.anyCase && this.anyCaseFinds > 0
+          ? { pattern: this.anyCase.glob, finds: this.anyCaseFinds }
+          : undefined;
+    return { count, first, ...(inTheirCase ? { inTheirCase } : {}) };
   }
+}
+
+/**
+ * `glob` with each letter outside a class written as a class of its two cases ("*.MD" is
+ * "*.[mM][dD]"), escaped ones too; classes are kept as written. A letter whose other case is
+ * more than one character ("ß", "SS") is kept, as are characters without case. Undefined where
+ * the result does not compile.
+ */
+function anyCasePattern(glob: string): { glob: string; pattern: CompiledPattern } | undefined {
+  const chars = Array.from(glob);
+  let written = '';
+  for (let i = 0; i < chars.length; i += 1) {
+    const c = chars[i];
+    if (c === '[') {
+      const end = classEnd(chars, i + 1);
+      written += chars.slice(i, end).join('');
+      i = end - 1;
+    } else if (c === '\\' && i + 1 < chars.length) {
+      const escaped = chars[i + 1];
+      written += bothCases(escaped) ?? `\\${escaped}`;
+      i += 1;
+    } else {
+      written += bothCases(c) ?? c;
+    }
+  }
+  try {
+    return { glob: written, pattern: compilePattern(written) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** "[rR]" for "r" or "R"; undefined for a character without two one-character cases. */
+function bothCases(c: string): string | undefined {
+  const lower = c.toLowerCase();
+  const upper = c.toUpperCase();
+  return lower !== upper && Array.from(lower).length === 1 && Array.from(upper).length === 1 ? `[${lower}${upper}]` : undefined;
+}
+
+/** Where the class whose body starts at `start` ends (after its "]"), as globSyntax.ts reads one; the glob's end if it never closes. */
+function classEnd(chars: readonly string[], start: number): number {
+  let i = chars[start] === '!' || chars[start] === '^' ? start + 1 : start;
+  // A "]" first in the class is one of its characters.
+  if (chars[i] === ']') {
+    i += 1;
+  }
+  while (i < chars.length && chars[i] !== ']') {
+    i += 1;
+  }
+  return Math.min(i + 1, chars.length);
 }
 
 /**

@@ -66,7 +66,7 @@ export async function explainEmpty(
   const ownEndingNear = placeBelowOrNearFinds || (missing !== undefined && Boolean(anyDepth?.count));
   const facts: { -readonly [K in keyof EmptyResultFacts]: EmptyResultFacts[K] } = {
     ...slips,
-    ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first) } } : {}),
+    ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first), ...(caseless.inTheirCase ? { inTheirCase: caseless.inTheirCase } : {}) } } : {}),
     ...(sameStem ? { sameStem: { pattern: sameStem.pattern, count: sameStem.count, examples: shown(sameStem.first), ...(sameStem.otherCase ? { otherCase: sameStem.otherCase } : {}) } } : {}),
     ...(anyDepth ? { anyDepthMatches: shownMatches(anyDepth) } : {}),
     ...(deeper ? { deeperMatches: shownMatches(deeper) } : {}),

@@ -85,10 +85,14 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
     hints.push(`- No directory matches ${quoted(directory)}, but ${quoted(nearDirectory)} does, where ${filesThatMatch(result.nearSegmentMatches, result.includeIgnored)}`);
   }
   if (result.caseless) {
-    const { count: files, examples } = result.caseless;
-    hints.push(
-      `- ${count(files, 'file')} ${files === 1 ? 'matches' : 'match'} when case is ignored${someOf(files, examples)}. Names are matched case-sensitively, so write the pattern in their case.`,
-    );
+    const { count: files, examples, inTheirCase } = result.caseless;
+    // One file's case is in its example; several may be named in several cases ("README.md",
+    // "Readme.md"), which one pattern in their case cannot name.
+    const pattern =
+      inTheirCase && files > 1
+        ? `: "pattern": ${quoted(inTheirCase.pattern)}${withIgnored(result.includeIgnored)} finds ${inTheirCase.finds === files ? 'them' : `${number(inTheirCase.finds)} of them`}.`
+        : ', so write the pattern in their case.';
+    hints.push(`- ${count(files, 'file')} ${files === 1 ? 'matches' : 'match'} when case is ignored${someOf(files, examples)}. Names are matched case-sensitively${pattern}`);
   }
   if (result.sameStem) {
     const { pattern, count: files, examples, otherCase } = result.sameStem;

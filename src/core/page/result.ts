@@ -204,8 +204,11 @@ export interface EmptyResultFacts extends PatternSlips {
   readonly missingDirectoryDeeper?: ShownPatternMatches;
   /** Files with the missing directory's name (and any extension) in its place ("src/utils.ts" for "src/utils/"), when there are some. */
   readonly missingDirectoryFile?: ShownPatternMatches;
-  /** Files that match when case is ignored: how many, and the first few as shown paths. */
-  readonly caseless?: { readonly count: number; readonly examples: readonly string[] };
+  /**
+   * Files that match when case is ignored: how many, the first few as shown paths, and a pattern
+   * that finds them (in lower case, or with classes of both cases) with how many it finds.
+   */
+  readonly caseless?: { readonly count: number; readonly examples: readonly string[]; readonly inTheirCase?: { readonly pattern: string; readonly finds: number } };
   /**
    * Files with the name of a pattern without wildcards and any extension ("README.md" for
    * "README"): the glob that finds them ("README.*"), how many, and the first few as shown paths.
