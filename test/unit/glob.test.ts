@@ -708,6 +708,12 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match(result.text, /so 2 entries are not on it at all \(d\/ 2 · f4\.txt 1\): pass one entry as "path" to look inside it, for example "path": "d"\./);
   });
 
+  it('says the page reaches both top-level entries where there are two, not "all 2"', async () => {
+    tree.write({ 'a/1.txt': 1, 'a/2.txt': 2, 'b/3.txt': 3, 'b/4.txt': 4 });
+    const result = await search(tree, { pattern: '*' }, { maxResults: 3 });
+    assert.match(result.text, /^The page reaches both top-level entries\. Matches per entry: a\/ 2 · b\/ 2\.$/m);
+  });
+
   it('says every entry holds one match instead of listing each with its 1, and offers no "path" that would show one file', async () => {
     // An agent's finding: on a folder of 125 entries of one file each, the footer listed twenty
     // of them each with "1", and offered one of them as "path", which shows that one file.

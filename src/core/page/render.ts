@@ -223,7 +223,8 @@ function reachLine(result: ResultFacts): string {
   const { entries, reached } = result.topLevel;
   // A listing cut short may not have met every entry: "all 3" would say there are no others.
   const found = foundSoFar(result);
-  const reach = reached === entries.length ? `all ${number(entries.length)} top-level entries${found}` : `${number(reached)} of ${number(entries.length)} top-level entries${found}`;
+  const every = entries.length === 2 ? 'both' : `all ${number(entries.length)}`;
+  const reach = reached === entries.length ? `${every} top-level entries${found}` : `${number(reached)} of ${number(entries.length)} top-level entries${found}`;
   // A list of names each followed by "1" says no more than this, at length.
   const counts = entries.every((entry) => entry.count === 1) ? 'Every entry holds 1 match.' : `Matches per entry: ${largestEntries(entries)}.`;
   return `The page reaches ${reach}. ${counts}`;
