@@ -1343,6 +1343,27 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.match((await search(tree, { pattern: 'X.TXT' })).text, /^- 1 file matches when case is ignored: "x\.txt"\. Names are matched case-sensitively, so write the pattern in their case\.$/m);
   });
 
+  it('offers no pattern for the files in another case that finds other files as well', async () => {
+    // Regression: "[A-z]X" offered "[A-z][xX]" as finding the 2 files "ax" and "Bx"; kept as
+    // written, its class takes "_" as well, and it found "_x" too. "[!a-z]B" offered "[!a-z]b"
+    // for "1b" and "2b", which takes "Ab"; "?X" offered "?x", which takes "İx" ("i̇x" in lower
+    // case, one character more than "?" takes).
+    tree.write({ ax: 1, Bx: 2, _x: 3, '1b': 4, '2b': 5, Ab: 6, cy: 7, dy: 8, İy: 9 });
+    for (const [pattern, files] of [
+      ['[A-z]X', 2],
+      ['[!a-z]B', 2],
+      ['?Y', 2],
+    ] as const) {
+      const { text } = await search(tree, { pattern });
+      assert.match(text, new RegExp(`^- ${files} files match when case is ignored`, 'm'), pattern);
+      const offered = /Names are matched case-sensitively: "pattern": ("(?:[^"\\]|\\.)*") finds (them|[\d,]+ of them)\.$/m.exec(text);
+      if (offered !== null) {
+        const claimed = offered[2] === 'them' ? files : Number(offered[2].split(' ')[0]);
+        assert.equal((await search(tree, { pattern: JSON.parse(offered[1]) as string })).total, claimed, `${pattern}: ${text}`);
+      }
+    }
+  });
+
   it('names the files with the name of a pattern without wildcards and another extension, and the pattern finds them', async () => {
     tree.write({
       'README.md': 1, 'docs/README.txt': 2, 'src/config.ts': 3, 'lib/config.js': 4, 'tsconfig.base.json': 5, 'src/index.ts': 6, '.env.local': 7,

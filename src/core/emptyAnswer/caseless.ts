@@ -8,6 +8,7 @@
 import { NameCounter, type FoundNames } from './foundNames';
 import type { RawName } from '../names';
 import { compilePattern, type CompiledPattern } from '../pattern/pattern';
+import { hasNonAscii } from '../pattern/unicodeForms';
 
 export interface CaselessFound extends FoundNames {
   /**
@@ -25,10 +26,22 @@ export class CaselessMatches {
   private readonly anyCase: { readonly glob: string; readonly pattern: CompiledPattern } | undefined;
   private lowerCaseFinds = 0;
   private anyCaseFinds = 0;
+  /**
+   * Whether a pattern offered could take a name that does not match with case ignored: a class
+   * keeps its case in the offered pattern but not in the caseless look ("[A-z]" takes "_", lower
+   * "[a-z]" does not; "[!a-z]" takes "A"), and "?" takes one "İ" where the caseless look reads
+   * two characters. "[A-z][xX]" was offered as finding "ax" and "Bx", and found "_x" too.
+   */
+  private readonly mayFindOthers: boolean;
+  private lowerCaseFindsOthers = false;
+  private anyCaseFindsOthers = false;
 
   constructor(pattern: CompiledPattern) {
     this.pattern = caselessPattern(pattern);
     this.anyCase = this.pattern && anyCasePattern(pattern.source);
+    // Without a class, "?" or a character outside ASCII, a name either pattern takes as written
+    // matches with case ignored, and the names need no second test.
+    this.mayFindOthers = /[[?]/.test(pattern.source) || hasNonAscii(pattern.source);
   }
 
   /**
@@ -36,7 +49,8 @@ export class CaselessMatches {
    * True when it matches with case ignored.
    */
   consider(scope: number, name: RawName, relative: string): boolean {
-    if (this.pattern?.matches(relative.toLowerCase())) {
+    const lower = relative.toLowerCase();
+    if (this.pattern?.matches(lower)) {
       this.found.add(scope, name);
       // The lower-case pattern finds the name as it is written where that is in lower case.
       if (this.pattern.matches(relative)) {
@@ -47,6 +61,11 @@ export class CaselessMatches {
       }
       return true;
     }
+    if (this.mayFindOthers) {
+      // A name in lower case is one the lower-case pattern takes only if the caseless look does.
+      this.lowerCaseFindsOthers ||= lower !== relative && this.pattern?.matches(relative) === true;
+      this.anyCaseFindsOthers ||= this.anyCase?.pattern.matches(relative) === true;
+    }
     return false;
   }
 
@@ -56,9 +75,9 @@ export class CaselessMatches {
     }
     const { count, first } = this.found;
     const inTheirCase =
-      this.pattern && this.lowerCaseFinds === count
+      this.pattern && this.lowerCaseFinds === count && !this.lowerCaseFindsOthers
         ? { pattern: this.pattern.source, finds: count }
-        : this.anyCase && this.anyCaseFinds > 0
+        : this.anyCase && this.anyCaseFinds > 0 && !this.anyCaseFindsOthers
           ? { pattern: this.anyCase.glob, finds: this.anyCaseFinds }
           : undefined;
     return { count, first, ...(inTheirCase ? { inTheirCase } : {}) };
