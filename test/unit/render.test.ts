@@ -84,3 +84,41 @@ describe('paths to one file not all compared (render.ts)', () => {
     );
   });
 });
+
+describe('the sampled page after a stop (render.ts)', () => {
+  it('sends the model to the complete list for the oldest files only where the list holds them in time order', () => {
+    // Regression: a sample of files none of whose times were read said "it cannot tell which
+    // files are oldest or newest. The complete list can.", two lines before "The complete list
+    // of 4 paths, by path (no file's time was read), is saved"; and so did one whose list was
+    // cut at its size bound, which holds no newest files.
+    const entry = (name: string, onPage: number): object => ({ path: `${name}/`, label: `${name}/`, isDirectory: true, count: 2, onPage });
+    const facts = {
+      total: 4,
+      unread: 4,
+      aliases: 0,
+      complete: false,
+      listedAll: true,
+      incompleteBecause: 'timeout',
+      sampled: true,
+      includeIgnored: false,
+      pattern: '*',
+      rootLabel: 'the workspace',
+      page: [
+        { shown: 'a/1', entry: 0 },
+        { shown: 'b/1', entry: 1 },
+      ],
+      topLevel: { entries: [entry('a', 1), entry('b', 1)], reached: 2 },
+      spill: { saved: true, path: 'list.txt', written: 4, pathLines: { first: 9, last: 12 } },
+      warnings: { count: 0, first: [], gone: 0, loop: 0 },
+      dropped: { vanished: 0, unreadable: 0 },
+    };
+    const context: RenderContext = { maxResults: 2, pattern: compilePattern('*'), absolutePattern: false, excludesApplied: false, timeoutMs: 1_000, maxPaths: 1_000 };
+    const render = (changed: object): string => renderModelText({ ...facts, ...changed } as unknown as ResultFacts, context);
+    assert.match(render({}), /by path \(no file's time was read\)/);
+    assert.doesNotMatch(render({}), /The complete list can\./);
+    const cut = { unread: 0, complete: true, incompleteBecause: undefined, spill: { ...facts.spill, written: 3, pathLines: { first: 9, last: 11 } } };
+    assert.match(render(cut), /cut at its size bound after 3 paths/);
+    assert.doesNotMatch(render(cut), /The complete list can\./);
+    assert.match(render({ unread: 0, complete: true, incompleteBecause: undefined }), /it cannot tell which files are oldest or newest\. The complete list can\.$/m);
+  });
+});

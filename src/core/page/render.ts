@@ -148,8 +148,10 @@ function aliasLine(result: ResultFacts, distinct: DistinctFiles): string {
 
 function sampleFooter(result: ResultFacts, context: RenderContext): string[] {
   // Only a list that is there can answer: where it was not saved, the spill line says so and to
-  // narrow the search instead.
-  const listAnswers = !listingCut(result) && result.spill?.saved === true;
+  // narrow the search instead. Nor can one in path order (no time was read), or one cut at its
+  // size bound, which holds no newest files: the spill line says each.
+  const spill = result.spill;
+  const listAnswers = !listingCut(result) && spill?.saved === true && spill.written === result.total && !noTimeRead(result);
   return [
     `Showing ${number(result.page.length)} of ${ofTotal(result)} matching ${quoted(result.pattern)} in ${result.rootLabel}.`,
     `That is more than fit on one page (${number(context.maxResults)}), so this page is a sample taken round-robin across the top-level entries (each entry in turn, oldest first within an entry). It is not the ${number(result.page.length)} oldest ${resultCountedAs(result)}s: it cannot tell which files are oldest or newest.${listAnswers ? ' The complete list can.' : ''}`,
