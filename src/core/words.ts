@@ -41,7 +41,20 @@ const COUNT_SEPARATOR = ' · ';
  * one without a count.
  */
 export function countedLabels(entries: ReadonlyArray<{ readonly label: string; readonly count: number }>, more = 0): string {
-  const parts = entries.map(({ label, count: value }) => `${label.includes(COUNT_SEPARATOR) && !label.startsWith('"') ? quoted(label) : label} ${number(value)}`);
+  return joinedLabels(entries.map(({ label, count: value }) => `${separable(label)} ${number(value)}`), more);
+}
+
+/** The same without counts, for entries whose counts say nothing ("es/ · fr/ · +108 more"). */
+export function listedLabels(entries: ReadonlyArray<{ readonly label: string }>, more = 0): string {
+  return joinedLabels(entries.map(({ label }) => separable(label)), more);
+}
+
+/** A label as a list shows it: quoted where it holds the separator (and is not quoted already). */
+function separable(label: string): string {
+  return label.includes(COUNT_SEPARATOR) && !label.startsWith('"') ? quoted(label) : label;
+}
+
+function joinedLabels(parts: string[], more: number): string {
   if (more > 0) {
     parts.push(`+${number(more)} more`);
   }

@@ -720,10 +720,20 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     tree.write({ 'f1.txt': 1, 'f2.txt': 2, 'd1/a.txt': 3, 'd2/b.txt': 4, 'd3/c.txt': 5 });
     const result = await search(tree, { pattern: '*' }, { maxResults: 3 });
     assert.match(result.text, /^The page reaches 3 of 5 top-level entries\. Every entry holds 1 match\.$/m);
-    assert.match(result.text, /^There are more top-level entries \(5\) than paths on a page \(3\), so 2 entries are not on it at all, each with 1 match\.$/m);
+    // Named all the same: a model that describes the project from the page would not know of them.
+    assert.match(result.text, /^There are more top-level entries \(5\) than paths on a page \(3\), so 2 entries are not on it at all, each with 1 match \(d2\/ · d3\/\)\.$/m);
     const one = await search(tree, { pattern: '*' }, { maxResults: 4 });
-    assert.match(one.text, /^There are more top-level entries \(5\) than paths on a page \(4\), so 1 entry is not on it at all, with 1 match\.$/m);
+    assert.match(one.text, /^There are more top-level entries \(5\) than paths on a page \(4\), so 1 entry is not on it at all, with 1 match \(d3\/\)\.$/m);
     assert.doesNotMatch(`${result.text}${one.text}`, /"path"/);
+  });
+
+  it('offers as "path" a directory with files off the page, not one left off that holds one match', async () => {
+    // From a review: with big/ partly on the page and c/ and d/ of one file each left off, the
+    // advice offered c/ (one file as "path"), then nothing, though big/ has three files off it.
+    tree.write({ 'big/1.ts': 1, 'big/2.ts': 2, 'big/3.ts': 3, 'big/4.ts': 4, 'e.ts': 5, 'c/x.ts': 6, 'd/y.ts': 7 });
+    const result = await search(tree, { pattern: '*' }, { maxResults: 2 });
+    assert.deepEqual(result.page.map((path) => path.shown), ['big/1.ts', 'e.ts']);
+    assert.match(result.text, /so 2 entries are not on it at all, each with 1 match \(c\/ · d\/\): pass one entry as "path" to look inside it, for example "path": "big"\.$/m);
   });
 
   it('never offers as "path" a directory whose name is not UTF-8, which "path" cannot name', async () => {

@@ -116,6 +116,9 @@ describe('the sampled page after a stop (render.ts)', () => {
     const render = (changed: object): string => renderModelText({ ...facts, ...changed } as unknown as ResultFacts, context);
     assert.match(render({}), /by path \(no file's time was read\)/);
     assert.doesNotMatch(render({}), /The complete list can\./);
+    // Nor is an entry's part of the page its oldest: it is in path order too.
+    assert.match(render({}), /\(each entry in turn, by path within an entry\)/);
+    assert.match(render({ unread: 0, complete: true, incompleteBecause: undefined }), /\(each entry in turn, oldest first within an entry\)/);
     const cut = { unread: 0, complete: true, incompleteBecause: undefined, spill: { ...facts.spill, written: 3, pathLines: { first: 9, last: 11 } } };
     assert.match(render(cut), /cut at its size bound after 3 paths/);
     assert.doesNotMatch(render(cut), /The complete list can\./);

@@ -13,7 +13,7 @@ import { hidingWarningLine, warningLines } from './warningText';
 import { foldersNotOnDiskSentence } from '../request/foldersOnDisk';
 import { withLongInputShortened } from '../longInput';
 import { slipPatterns } from '../emptyAnswer/patternSlips';
-import { count, countedLabels, number, quoted } from '../words';
+import { count, countedLabels, listedLabels, number, quoted } from '../words';
 
 /** Facts the text needs that the result does not carry. */
 export interface RenderContext {
@@ -152,9 +152,11 @@ function sampleFooter(result: ResultFacts, context: RenderContext): string[] {
   // size bound, which holds no newest files: the spill line says each.
   const spill = result.spill;
   const listAnswers = !listingCut(result) && spill?.saved === true && spill.written === result.total && !noTimeRead(result);
+  // Where no time was read, the complete result, and so each entry, is in path order.
+  const withinEntry = noTimeRead(result) ? 'by path' : 'oldest first';
   return [
     `Showing ${number(result.page.length)} of ${ofTotal(result)} matching ${quoted(result.pattern)} in ${result.rootLabel}.`,
-    `That is more than fit on one page (${number(context.maxResults)}), so this page is a sample taken round-robin across the top-level entries (each entry in turn, oldest first within an entry). It is not the ${number(result.page.length)} oldest ${resultCountedAs(result)}s: it cannot tell which files are oldest or newest.${listAnswers ? ' The complete list can.' : ''}`,
+    `That is more than fit on one page (${number(context.maxResults)}), so this page is a sample taken round-robin across the top-level entries (each entry in turn, ${withinEntry} within an entry). It is not the ${number(result.page.length)} oldest ${resultCountedAs(result)}s: it cannot tell which files are oldest or newest.${listAnswers ? ' The complete list can.' : ''}`,
     reachLine(result),
     ...narrowingAdvice(result, context),
     spillLine(result),
@@ -242,13 +244,17 @@ function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] 
   // A name that is not UTF-8 keeps its quoted form ("\"bad\\xff/\""), which no "path" can name.
   const nameable = (path: string): boolean => !(path.startsWith('"') && path.endsWith('"'));
   const largestFirst = entries.filter((entry) => entry.isDirectory && nameable(entry.path)).sort((a, b) => b.count - a.count);
-  const largest = largestFirst[0];
   if (entries.length > context.maxResults) {
-    const leftOut = largestFirst.find((entry) => entry.onPage === 0) ?? largest;
-    // An entry holding one match shows that one file as "path", no more than the complete list does.
-    const example = leftOut && leftOut.count > 1 ? `: pass one entry as "path" to look inside it, for example ${entryCall(leftOut.path, result, context)}` : '';
+    // An entry holding one match shows that one file as "path", no more than the complete list
+    // does: the example holds files the page does not show, one it leaves out where there is one.
+    const withMore = largestFirst.filter((entry) => entry.count > 1 && entry.count > entry.onPage);
+    const leftOut = withMore.find((entry) => entry.onPage === 0) ?? withMore[0];
+    const example = leftOut ? `: pass one entry as "path" to look inside it, for example ${entryCall(leftOut.path, result, context)}` : '';
     const missing = entries.filter((entry) => entry.onPage === 0);
-    const missingCounts = missing.every((entry) => entry.count === 1) ? `, ${missing.length === 1 ? 'with' : 'each with'} 1 match` : ` (${entryCounts(missing, MISSING_ENTRIES_SHOWN)})`;
+    // Named all the same (MISSING_ENTRIES_SHOWN), each without the "1" that says nothing.
+    const missingCounts = missing.every((entry) => entry.count === 1)
+      ? `, ${missing.length === 1 ? 'with' : 'each with'} 1 match (${entryNames(missing, MISSING_ENTRIES_SHOWN)})`
+      : ` (${entryCounts(missing, MISSING_ENTRIES_SHOWN)})`;
     return [`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all${missingCounts}${example}.`];
   }
   // Of entries of equal size, the first may be all on the page where a later one is not.
@@ -347,6 +353,11 @@ function spillLine(result: ResultFacts): string {
 
 function largestEntries(entries: ResultFacts['topLevel']['entries']): string {
   return entryCounts(entries, LARGEST_ENTRIES_SHOWN);
+}
+
+/** The first `shown` of `entries` by name alone, and how many more there are. */
+function entryNames(entries: ResultFacts['topLevel']['entries'], shown: number): string {
+  return listedLabels(entries.slice(0, shown), entries.length - Math.min(shown, entries.length));
 }
 
 /** The largest `shown` of `entries` with their match counts, and how many more there are. */
