@@ -802,6 +802,35 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
     assert.ok(result.text.includes(`1 file matches "${tree.root}/src/*.ts" in the workspace`), result.text);
   });
 
+  it('names the one folder of several an absolute pattern searched, and offers patterns written from it', async () => {
+    // From a review: in a workspace of two folders, "<two>/*.MD" said "in the workspace" and
+    // offered "pattern": "/*.md" for the files in another case; followed, that searched both
+    // folders and found twice as many.
+    const other = new TempTree();
+    try {
+      tree.write({ 'x.md': 1, 'y.md': 2, 'notes/q.txt': 3 });
+      other.write({ 'z.md': 4, 'w.md': 5 });
+      const folders = [{ name: 'one', path: tree.root }, { name: 'two', path: other.root }];
+      const inFolders = (input: { pattern: string }): Promise<GlobResult> => glob(input, folders, { ripgrepPath, emptyProbeMs: LOOKS_NEVER_CUT_MS });
+      const ripgrepPath = await testRipgrep();
+      const offered = (text: string, line: RegExp): string => JSON.parse(line.exec(text)?.[1] ?? '""') as string;
+      const caseless = await inFolders({ pattern: `${other.root}/*.MD` });
+      assert.match(caseless.text, new RegExp(`^No files match "${other.root}/\\*\\.MD" in two/\\.$`, 'm'));
+      const inLowerCase = offered(caseless.text, /Names are matched case-sensitively: "pattern": ("[^"]*") finds them\.$/m);
+      assert.equal(inLowerCase, `${other.root}/*.md`);
+      assert.deepEqual((await inFolders({ pattern: inLowerCase })).page.map((path) => path.shown).sort(), ['two/w.md', 'two/z.md']);
+      const stem = await inFolders({ pattern: `${other.root}/w` });
+      const withExtension = offered(stem.text, /the same name with any extension: "two\/w\.md"\. "pattern": ("[^"]*") finds it\.$/m);
+      assert.equal(withExtension, `${other.root}/w.*`);
+      assert.deepEqual((await inFolders({ pattern: withExtension })).page.map((path) => path.shown), ['two/w.md']);
+      // At any depth: written from the folder too, so it does not look in the other one (notes/q.txt).
+      const deep = await inFolders({ pattern: `${other.root}/q.txt` });
+      assert.match(deep.text, new RegExp(`At any depth it finds nothing either: no file matches "${other.root}/\\*\\*/q\\.txt"\\.$`, 'm'));
+    } finally {
+      other.remove();
+    }
+  });
+
   it('reads the workspace folder as an absolute pattern with a trailing "/", and "/" alone, as every file under it; without the "/" as no file', async () => {
     // Regression: both were refused as "not a valid glob: the glob is empty after removing its
     // leading `!` or `/`", and the empty answer for the folder's path without the "/" offered

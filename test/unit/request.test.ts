@@ -3,7 +3,7 @@ import { symlinkSync } from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import { GlobError } from '../../src/core/errors';
-import { splitAbsolutePattern } from '../../src/core/request/absolutePattern';
+import { absoluteFrom, splitAbsolutePattern } from '../../src/core/request/absolutePattern';
 import { normalizePattern, pathPlacesOutside, resolveRequest, type WorkspaceFolder } from '../../src/core/request/request';
 import { withHome } from './helpers/home';
 import { TempTree } from './helpers/tree';
@@ -501,5 +501,26 @@ describe('request: Windows path rules (simulated)', () => {
     assert.equal(split.pattern, '/src/*.ts');
     const outside = splitAbsolutePattern('D:/other/*.ts', [{ root: folder.path, folder }], false, [folder], nodePath.win32);
     assert.equal(outside.pattern, 'D:/other/*.ts');
+  });
+
+  it('writes a pattern absolute from a folder as the split reads it back (absoluteFrom)', () => {
+    const folders = [
+      { name: 'proj', path: 'C:\\work\\proj' },
+      { name: 'other', path: 'C:\\work\\other' },
+    ];
+    const roots = folders.map((folder) => ({ root: folder.path, folder }));
+    for (const [pattern, anchored] of [
+      ['/src/*.ts', '/src/*.ts'],
+      ['src/*.ts', '/src/*.ts'],
+      ['**/*.ts', '/**/*.ts'],
+      ['*.ts', '/**/*.ts'],
+      ['[rR][eE]*.md', '/**/[rR][eE]*.md'],
+    ]) {
+      const written = absoluteFrom('C:/work/proj', pattern);
+      const split = splitAbsolutePattern(written, roots, false, folders, nodePath.win32);
+      assert.equal(split.pattern, anchored, written);
+      assert.deepEqual(split.searchRoots.map(({ root }) => root), ['C:\\work\\proj'], written);
+    }
+    assert.equal(absoluteFrom('/w/two/', '!*.log'), '!/w/two/**/*.log');
   });
 });

@@ -21,6 +21,7 @@ import type { MissingDirectory } from './missingDirectory';
 import type { NearMatches, PatternMatches } from './nearMatches';
 import { showName, type RawName } from '../names';
 import { quoted } from '../words';
+import { absoluteFrom } from '../request/absolutePattern';
 import { whyNotOnDisk } from '../request/foldersOnDisk';
 import { isDirectory, joinedInAnyForm } from '../request/onDisk';
 import { anchoredPattern, hasGlobSyntax, pathSegments, repeatedTailLengths, versionControlNamed } from '../request/patternPath';
@@ -53,7 +54,9 @@ export async function explainEmpty(
     return { versionControl };
   }
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
-  const shownMatches = ({ pattern, count, complete, first }: PatternMatches): ShownPatternMatches => ({ pattern, count, complete, examples: shown(first) });
+  // Written from the folder an absolute pattern named, where that narrowed the search (request.ts).
+  const offered = (pattern: string): string => (request.absoluteRoot === undefined ? pattern : absoluteFrom(request.absoluteRoot, pattern));
+  const shownMatches = ({ pattern, count, complete, first }: PatternMatches): ShownPatternMatches => ({ pattern: offered(pattern), count, complete, examples: shown(first) });
   const slips = emptyAnswerSlips(request);
   // Named only where the pattern would have found one of them there (nearPatterns.ts).
   const fileInstead = fileFits ? joinedFilesInPlace(fileNamed, fileWithExtension) : undefined;
@@ -66,8 +69,8 @@ export async function explainEmpty(
   const ownEndingNear = placeBelowOrNearFinds || (missing !== undefined && Boolean(anyDepth?.count));
   const facts: { -readonly [K in keyof EmptyResultFacts]: EmptyResultFacts[K] } = {
     ...slips,
-    ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first), ...(caseless.inTheirCase ? { inTheirCase: caseless.inTheirCase } : {}) } } : {}),
-    ...(sameStem ? { sameStem: { pattern: sameStem.pattern, count: sameStem.count, examples: shown(sameStem.first), ...(sameStem.otherCase ? { otherCase: sameStem.otherCase } : {}) } } : {}),
+    ...(caseless ? { caseless: { count: caseless.count, examples: shown(caseless.first), ...(caseless.inTheirCase ? { inTheirCase: { ...caseless.inTheirCase, pattern: offered(caseless.inTheirCase.pattern) } } : {}) } } : {}),
+    ...(sameStem ? { sameStem: { pattern: offered(sameStem.pattern), count: sameStem.count, examples: shown(sameStem.first), ...(sameStem.otherCase ? { otherCase: sameStem.otherCase } : {}) } } : {}),
     ...(anyDepth ? { anyDepthMatches: shownMatches(anyDepth) } : {}),
     ...(deeper ? { deeperMatches: shownMatches(deeper) } : {}),
     // The name alone tells more only where no place near the one written finds files (at any

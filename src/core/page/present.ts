@@ -23,6 +23,7 @@ import { absolutePath, plainPath, shownPath } from '../walk/scopePaths';
 import { shownPathChunks } from '../spill/shownLines';
 import { DEFAULT_SPILL_LIMITS, saveSpill, type SpillOutcome } from '../spill/spill';
 import { readWarnings } from './warningText';
+import { absoluteFrom } from '../request/absolutePattern';
 import { whyNotOnDisk } from '../request/foldersOnDisk';
 
 export interface CompletedSearchParts {
@@ -133,7 +134,7 @@ export class CompletedSearch implements GlobSearch {
     const context: RenderContext = {
       maxResults: slots,
       pattern: request.pattern,
-      anyDepthPattern: request.pattern.anchored ? atAnyDepth(request.pattern.source) : undefined,
+      anyDepthPattern: request.pattern.anchored ? anyDepthOffered(request) : undefined,
       absolutePattern: request.patternWasAbsolute,
       excludesApplied: this.parts.excludesApplied,
       timeoutMs: options.timeoutMs,
@@ -173,6 +174,12 @@ export class CompletedSearch implements GlobSearch {
     );
     return this.spill;
   }
+}
+
+/** The pattern at any depth, as the answer offers it: from the folder an absolute pattern named, where that narrowed the search. */
+function anyDepthOffered(request: GlobRequest): string | undefined {
+  const anyDepth = atAnyDepth(request.pattern.source);
+  return anyDepth === undefined || request.absoluteRoot === undefined ? anyDepth : absoluteFrom(request.absoluteRoot, anyDepth);
 }
 
 /**

@@ -33,6 +33,19 @@ export interface AbsoluteElsewhere {
 const LEAVES_NO_FILE = /^(?:\.\/\*|(?:\*\*\/)*\*\*?)$/;
 
 /**
+ * A pattern relative to `root` (with "/" between names) written absolute again, as
+ * splitAbsolutePattern reads it back into the same root and pattern: `root` then the pattern,
+ * anchored where the pattern is ("/a" and "a/b" from the root), at any depth where it is not
+ * ("a" is "<root>/**\/a"). A negation keeps its "!" in front.
+ */
+export function absoluteFrom(root: string, pattern: string): string {
+  const negation = pattern.startsWith('!') ? '!' : '';
+  const body = pattern.slice(negation.length);
+  const rest = body.startsWith('/') ? body : body.includes('/') ? `/${body}` : `/**/${body}`;
+  return `${negation}${root.replace(/\/+$/, '')}${rest}`;
+}
+
+/**
  * An absolute pattern inside a workspace folder (or inside `path`) becomes that root plus a
  * pattern anchored to it (SPEC §1), a negated one too (`!/ws/dist/` → `!/dist/`: every file not
  * under dist/). Any other leading `/` keeps its glob meaning: anchored.

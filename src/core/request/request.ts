@@ -118,6 +118,13 @@ export interface GlobRequest {
    * unreadable (foldersOnDisk.ts). The answer names each and why (render.ts).
    */
   readonly foldersNotOnDisk?: readonly FolderNotOnDisk[];
+  /**
+   * Where an absolute pattern named one workspace folder of several, without a "path": that
+   * folder's path, with "/" between its names. The search is that folder's alone, so patterns an
+   * answer offers are written from it, absolute, as the model wrote its own (absolutePattern.ts
+   * absoluteFrom): relative, they would be matched in every folder.
+   */
+  readonly absoluteRoot?: string;
 }
 
 export async function resolveRequest(rawInput: unknown, context: RequestContext): Promise<GlobRequest> {
@@ -176,7 +183,9 @@ async function resolveInput(input: GlobInput, context: RequestContext): Promise<
   const multiRoot = folders.length > 1;
   const scopes = withNestedRoots(await Promise.all(searchRoots.map(async ({ root, folder }) => withGitRepository(await scopeFor(root, folder, multiRoot, paths), paths))), paths);
   const outsideWorkspace = scopes.some((scope) => scope.folder === undefined);
-  const label = rootLabel(input.path !== undefined, scopes, showName, foldersNotOnDisk.length);
+  // An absolute pattern that names one folder of several searches that folder alone, as a "path" would.
+  const absoluteRoot = patternWasAbsolute && input.path === undefined && folders.length > 1 && scopes.length === 1 ? toSlashes(scopes[0].searchRoot, paths) : undefined;
+  const label = rootLabel(input.path !== undefined || absoluteRoot !== undefined, scopes, showName, foldersNotOnDisk.length);
   return {
     pattern,
     patternAsGiven: input.pattern,
@@ -188,6 +197,7 @@ async function resolveInput(input: GlobInput, context: RequestContext): Promise<
     ...(input.path !== undefined ? { pathAsGiven: input.path, pathLabel: rootLabel(true, scopes, (prefix) => prefix) } : {}),
     ...(absoluteElsewhere ? { absoluteElsewhere } : {}),
     ...(foldersNotOnDisk.length > 0 ? { foldersNotOnDisk } : {}),
+    ...(absoluteRoot !== undefined ? { absoluteRoot } : {}),
   };
 }
 
