@@ -17,7 +17,14 @@ export interface CaselessFound extends FoundNames {
    * class of its two cases ("[rR][eE]..."): where the names are written in more than one case
    * ("README.md", "Readme.md"), "write the pattern in their case" takes one pattern per case.
    */
-  readonly inTheirCase?: { readonly pattern: string; readonly finds: number };
+  readonly inTheirCase?: InTheirCase;
+}
+
+/** A pattern that finds files named in another case, how many of them it finds, and whether it is the pattern in lower case. */
+export interface InTheirCase {
+  readonly pattern: string;
+  readonly finds: number;
+  readonly lowerCase: boolean;
 }
 
 export class CaselessMatches {
@@ -76,9 +83,9 @@ export class CaselessMatches {
     const { count, first } = this.found;
     const inTheirCase =
       this.pattern && this.lowerCaseFinds === count && !this.lowerCaseFindsOthers
-        ? { pattern: this.pattern.source, finds: count }
+        ? { pattern: this.pattern.source, finds: count, lowerCase: true }
         : this.anyCase && this.anyCaseFinds > 0 && !this.anyCaseFindsOthers
-          ? { pattern: this.anyCase.glob, finds: this.anyCaseFinds }
+          ? { pattern: this.anyCase.glob, finds: this.anyCaseFinds, lowerCase: false }
           : undefined;
     return { count, first, ...(inTheirCase ? { inTheirCase } : {}) };
   }

@@ -86,11 +86,11 @@ export function emptyHints(result: ResultFacts, context: RenderContext): string[
   }
   if (result.caseless) {
     const { count: files, examples, inTheirCase } = result.caseless;
-    // One file's case is in its example; several may be named in several cases ("README.md",
-    // "Readme.md"), which one pattern in their case cannot name.
+    // Several may be named in several cases ("README.md", "Readme.md"), which one pattern in
+    // their case cannot name; one file's case is in its example, plainer than a class per letter.
     const pattern =
-      inTheirCase && files > 1
-        ? `: "pattern": ${quoted(inTheirCase.pattern)}${withIgnored(result.includeIgnored)} finds ${inTheirCase.finds === files ? 'them' : `${number(inTheirCase.finds)} of them`}.`
+      inTheirCase && (files > 1 || inTheirCase.lowerCase)
+        ? `: "pattern": ${quoted(inTheirCase.pattern)}${withIgnored(result.includeIgnored)} finds ${inTheirCase.finds === files ? (files === 1 ? 'it' : 'them') : `${number(inTheirCase.finds)} of them`}.`
         : ', so write the pattern in their case.';
     hints.push(`- ${count(files, 'file')} ${files === 1 ? 'matches' : 'match'} when case is ignored${someOf(files, examples)}. Names are matched case-sensitively${pattern}`);
   }

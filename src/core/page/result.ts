@@ -6,6 +6,7 @@
 
 import type { RawName } from '../names';
 import type { PatternSlips } from '../emptyAnswer/patternSlips';
+import type { InTheirCase } from '../emptyAnswer/caseless';
 import type { AbsoluteElsewhere } from '../request/absolutePattern';
 import type { FolderNotOnDisk } from '../request/foldersOnDisk';
 import { countedAs, distinctFiles, type DistinctFiles } from '../order/aliases';
@@ -208,7 +209,7 @@ export interface EmptyResultFacts extends PatternSlips {
    * Files that match when case is ignored: how many, the first few as shown paths, and a pattern
    * that finds them (in lower case, or with classes of both cases) with how many it finds.
    */
-  readonly caseless?: { readonly count: number; readonly examples: readonly string[]; readonly inTheirCase?: { readonly pattern: string; readonly finds: number } };
+  readonly caseless?: { readonly count: number; readonly examples: readonly string[]; readonly inTheirCase?: InTheirCase };
   /**
    * Files with the name of a pattern without wildcards and any extension ("README.md" for
    * "README"): the glob that finds them ("README.*"), how many, and the first few as shown paths.
