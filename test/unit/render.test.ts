@@ -124,4 +124,32 @@ describe('the sampled page after a stop (render.ts)', () => {
     assert.doesNotMatch(render(cut), /The complete list can\./);
     assert.match(render({ unread: 0, complete: true, incompleteBecause: undefined }), /it cannot tell which files are oldest or newest\. The complete list can\.$/m);
   });
+
+  it('says every entry found so far holds one match where the listing was cut', () => {
+    const entry = (name: string, onPage: number): object => ({ path: `${name}/`, label: `${name}/`, isDirectory: true, count: 1, onPage });
+    const facts = {
+      total: 3,
+      unread: 0,
+      aliases: 0,
+      complete: false,
+      listedAll: false,
+      incompleteBecause: 'timeout',
+      sampled: true,
+      includeIgnored: false,
+      pattern: '*',
+      rootLabel: 'the workspace',
+      page: [
+        { shown: 'a/1', entry: 0 },
+        { shown: 'b/1', entry: 1 },
+      ],
+      topLevel: { entries: [entry('a', 1), entry('b', 1), entry('c', 0)], reached: 2 },
+      spill: null,
+      warnings: { count: 0, first: [], gone: 0, loop: 0 },
+      dropped: { vanished: 0, unreadable: 0 },
+    };
+    const context: RenderContext = { maxResults: 2, pattern: compilePattern('*'), absolutePattern: false, excludesApplied: false, timeoutMs: 1_000, maxPaths: 1_000 };
+    const text = renderModelText(facts as unknown as ResultFacts, context);
+    assert.match(text, /^The page reaches 2 of 3 top-level entries found so far\. Every entry found so far holds 1 match\.$/m);
+    assert.match(renderModelText({ ...facts, complete: true, listedAll: true, incompleteBecause: undefined } as unknown as ResultFacts, context), /^The page reaches 2 of 3 top-level entries\. Every entry holds 1 match\.$/m);
+  });
 });

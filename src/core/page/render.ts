@@ -230,7 +230,7 @@ function reachLine(result: ResultFacts): string {
   const every = entries.length === 2 ? 'both' : `all ${number(entries.length)}`;
   const reach = reached === entries.length ? `${every} top-level entries${found}` : `${number(reached)} of ${number(entries.length)} top-level entries${found}`;
   // A list of names each followed by "1" says no more than this, at length.
-  const counts = entries.every((entry) => entry.count === 1) ? 'Every entry holds 1 match.' : `Matches per entry: ${largestEntries(entries)}.`;
+  const counts = entries.every((entry) => entry.count === 1) ? `Every entry${found} holds 1 match.` : `Matches per entry: ${largestEntries(entries)}.`;
   return `The page reaches ${reach}. ${counts}`;
 }
 
