@@ -116,6 +116,8 @@ describe('the sampled page after a stop (render.ts)', () => {
     const render = (changed: object): string => renderModelText({ ...facts, ...changed } as unknown as ResultFacts, context);
     assert.match(render({}), /by path \(no file's time was read\)/);
     assert.doesNotMatch(render({}), /The complete list can\./);
+    // Nor where some times were read: the list's last files are in path order (a review's finding).
+    assert.doesNotMatch(render({ unread: 2 }), /The complete list can\./);
     // Nor is an entry's part of the page its oldest: it is in path order too.
     assert.match(render({}), /\(each entry in turn, by path within an entry\)/);
     assert.match(render({ unread: 0, complete: true, incompleteBecause: undefined }), /\(each entry in turn, oldest first within an entry\)/);

@@ -148,10 +148,10 @@ function aliasLine(result: ResultFacts, distinct: DistinctFiles): string {
 
 function sampleFooter(result: ResultFacts, context: RenderContext): string[] {
   // Only a list that is there can answer: where it was not saved, the spill line says so and to
-  // narrow the search instead. Nor can one in path order (no time was read), or one cut at its
-  // size bound, which holds no newest files: the spill line says each.
+  // narrow the search instead. Nor can one whose last files are in path order (their times were
+  // not read), or one cut at its size bound, which holds no newest files: the spill line says each.
   const spill = result.spill;
-  const listAnswers = !listingCut(result) && spill?.saved === true && spill.written === result.total && !noTimeRead(result);
+  const listAnswers = !listingCut(result) && spill?.saved === true && spill.written === result.total && result.unread === 0;
   // Where no time was read, the complete result, and so each entry, is in path order.
   const withinEntry = noTimeRead(result) ? 'by path' : 'oldest first';
   return [
