@@ -247,8 +247,8 @@ function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] 
   if (entries.length > context.maxResults) {
     // An entry holding one match shows that one file as "path", no more than the complete list
     // does: the example holds files the page does not show, one it leaves out where there is one.
-    const withMore = largestFirst.filter((entry) => entry.count > 1 && entry.count > entry.onPage);
-    const leftOut = withMore.find((entry) => entry.onPage === 0) ?? withMore[0];
+    const withFilesOff = largestFirst.filter((entry) => entry.count > 1 && entry.count > entry.onPage);
+    const leftOut = withFilesOff.find((entry) => entry.onPage === 0) ?? withFilesOff[0];
     const example = leftOut ? `: pass one entry as "path" to look inside it, for example ${entryCall(leftOut.path, result, context)}` : '';
     const missing = entries.filter((entry) => entry.onPage === 0);
     // Named all the same (MISSING_ENTRIES_SHOWN), each without the "1" that says nothing.
@@ -258,9 +258,9 @@ function narrowingAdvice(result: ResultFacts, context: RenderContext): string[] 
     return [`There are more top-level entries (${number(entries.length)}) than paths on a page (${number(context.maxResults)}), so ${count(entries.length - reached, 'entry', 'entries')} ${entries.length - reached === 1 ? 'is' : 'are'} not on it at all${missingCounts}${example}.`];
   }
   // Of entries of equal size, the first may be all on the page where a later one is not.
-  const withMore = largestFirst.find((entry) => entry.count > entry.onPage);
-  if (withMore) {
-    return [`To see more of one entry, pass it as "path", for example ${entryCall(withMore.path, result, context)}.`];
+  const largestWithFilesOff = largestFirst.find((entry) => entry.count > entry.onPage);
+  if (largestWithFilesOff) {
+    return [`To see more of one entry, pass it as "path", for example ${entryCall(largestWithFilesOff.path, result, context)}.`];
   }
   return [];
 }

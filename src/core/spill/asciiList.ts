@@ -56,8 +56,8 @@ export const WHOLE_LIST_MAX_BYTES = 8 * 1024 * 1024;
  * The buffer whole lists are written into, grown to the longest one yet, and the list it holds.
  * Kept between searches: the kernel hands out a page on its first touch (~2-17 µs here, see
  * LIST_WINDOW_BYTES), so a thread pays for the pages once rather than in every search. Lists on
- * one thread can be saved turn about (each yields between its chunks), so a list whose bytes
- * another has written over since writes them again.
+ * one thread can be saved turn about (each yields between its chunks): a list whose bytes another
+ * has written over since writes them once more, into a buffer of its own (wholeAsciiList).
  */
 const wholeList: { bytes: Buffer; holder: object | undefined } = { bytes: Buffer.alloc(0), holder: undefined };
 
