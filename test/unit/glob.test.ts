@@ -811,8 +811,8 @@ describe('glob with the real ripgrep: order, ignores, names', () => {
       tree.write({ 'x.md': 1, 'y.md': 2, 'notes/q.txt': 3 });
       other.write({ 'z.md': 4, 'w.md': 5 });
       const folders = [{ name: 'one', path: tree.root }, { name: 'two', path: other.root }];
-      const inFolders = (input: { pattern: string }): Promise<GlobResult> => glob(input, folders, { ripgrepPath, emptyProbeMs: LOOKS_NEVER_CUT_MS });
       const ripgrepPath = await testRipgrep();
+      const inFolders = (input: { pattern: string }): Promise<GlobResult> => glob(input, folders, { ripgrepPath, emptyProbeMs: LOOKS_NEVER_CUT_MS });
       const offered = (text: string, line: RegExp): string => JSON.parse(line.exec(text)?.[1] ?? '""') as string;
       const caseless = await inFolders({ pattern: `${other.root}/*.MD` });
       assert.match(caseless.text, new RegExp(`^No files match "${other.root}/\\*\\.MD" in two/\\.$`, 'm'));
