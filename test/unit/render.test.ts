@@ -86,15 +86,13 @@ describe('paths to one file not all compared (render.ts)', () => {
 });
 
 describe('the sampled page after a stop (render.ts)', () => {
-  it('sends the model to the complete list for the oldest files only where the list holds them in time order', () => {
-    // Regression: a sample of files none of whose times were read said "it cannot tell which
-    // files are oldest or newest. The complete list can.", two lines before "The complete list
-    // of 4 paths, by path (no file's time was read), is saved"; and so did one whose list was
-    // cut at its size bound, which holds no newest files.
-    const entry = (name: string, onPage: number): object => ({ path: `${name}/`, label: `${name}/`, isDirectory: true, count: 2, onPage });
-    const facts = {
+  /** A top-level directory holding `count` matches, `onPage` of them on the page. */
+  const directory = (name: string, count: number, onPage: number): object => ({ path: `${name}/`, label: `${name}/`, isDirectory: true, count, onPage });
+  /** A page of two, a/1 and b/1, sampled from a search a time limit stopped, with `changed` over its facts. */
+  const sampled = (changed: object): ResultFacts =>
+    ({
       total: 4,
-      unread: 4,
+      unread: 0,
       aliases: 0,
       complete: false,
       listedAll: true,
@@ -107,13 +105,21 @@ describe('the sampled page after a stop (render.ts)', () => {
         { shown: 'a/1', entry: 0 },
         { shown: 'b/1', entry: 1 },
       ],
-      topLevel: { entries: [entry('a', 1), entry('b', 1)], reached: 2 },
-      spill: { saved: true, path: 'list.txt', written: 4, pathLines: { first: 9, last: 12 } },
+      topLevel: { entries: [directory('a', 2, 1), directory('b', 2, 1)], reached: 2 },
+      spill: null,
       warnings: { count: 0, first: [], gone: 0, loop: 0 },
       dropped: { vanished: 0, unreadable: 0 },
-    };
-    const context: RenderContext = { maxResults: 2, pattern: compilePattern('*'), absolutePattern: false, excludesApplied: false, timeoutMs: 1_000, maxPaths: 1_000 };
-    const render = (changed: object): string => renderModelText({ ...facts, ...changed } as unknown as ResultFacts, context);
+      ...changed,
+    }) as unknown as ResultFacts;
+  const context: RenderContext = { maxResults: 2, pattern: compilePattern('*'), absolutePattern: false, excludesApplied: false, timeoutMs: 1_000, maxPaths: 1_000 };
+
+  it('sends the model to the complete list for the oldest files only where the list holds them in time order', () => {
+    // Regression: a sample of files none of whose times were read said "it cannot tell which
+    // files are oldest or newest. The complete list can.", two lines before "The complete list
+    // of 4 paths, by path (no file's time was read), is saved"; and so did one whose list was
+    // cut at its size bound, which holds no newest files.
+    const spill = { saved: true, path: 'list.txt', written: 4, pathLines: { first: 9, last: 12 } };
+    const render = (changed: object): string => renderModelText(sampled({ unread: 4, spill, ...changed }), context);
     assert.match(render({}), /by path \(no file's time was read\)/);
     assert.doesNotMatch(render({}), /The complete list can\./);
     // Nor where some times were read: the list's last files are in path order (a review's finding).
@@ -121,37 +127,15 @@ describe('the sampled page after a stop (render.ts)', () => {
     // Nor is an entry's part of the page its oldest: it is in path order too.
     assert.match(render({}), /\(each entry in turn, by path within an entry\)/);
     assert.match(render({ unread: 0, complete: true, incompleteBecause: undefined }), /\(each entry in turn, oldest first within an entry\)/);
-    const cut = { unread: 0, complete: true, incompleteBecause: undefined, spill: { ...facts.spill, written: 3, pathLines: { first: 9, last: 11 } } };
+    const cut = { unread: 0, complete: true, incompleteBecause: undefined, spill: { ...spill, written: 3, pathLines: { first: 9, last: 11 } } };
     assert.match(render(cut), /cut at its size bound after 3 paths/);
     assert.doesNotMatch(render(cut), /The complete list can\./);
     assert.match(render({ unread: 0, complete: true, incompleteBecause: undefined }), /it cannot tell which files are oldest or newest\. The complete list can\.$/m);
   });
 
   it('says every entry found so far holds one match where the listing was cut', () => {
-    const entry = (name: string, onPage: number): object => ({ path: `${name}/`, label: `${name}/`, isDirectory: true, count: 1, onPage });
-    const facts = {
-      total: 3,
-      unread: 0,
-      aliases: 0,
-      complete: false,
-      listedAll: false,
-      incompleteBecause: 'timeout',
-      sampled: true,
-      includeIgnored: false,
-      pattern: '*',
-      rootLabel: 'the workspace',
-      page: [
-        { shown: 'a/1', entry: 0 },
-        { shown: 'b/1', entry: 1 },
-      ],
-      topLevel: { entries: [entry('a', 1), entry('b', 1), entry('c', 0)], reached: 2 },
-      spill: null,
-      warnings: { count: 0, first: [], gone: 0, loop: 0 },
-      dropped: { vanished: 0, unreadable: 0 },
-    };
-    const context: RenderContext = { maxResults: 2, pattern: compilePattern('*'), absolutePattern: false, excludesApplied: false, timeoutMs: 1_000, maxPaths: 1_000 };
-    const text = renderModelText(facts as unknown as ResultFacts, context);
-    assert.match(text, /^The page reaches 2 of 3 top-level entries found so far\. Every entry found so far holds 1 match\.$/m);
-    assert.match(renderModelText({ ...facts, complete: true, listedAll: true, incompleteBecause: undefined } as unknown as ResultFacts, context), /^The page reaches 2 of 3 top-level entries\. Every entry holds 1 match\.$/m);
+    const oneEach = { total: 3, topLevel: { entries: [directory('a', 1, 1), directory('b', 1, 1), directory('c', 1, 0)], reached: 2 } };
+    assert.match(renderModelText(sampled({ ...oneEach, listedAll: false }), context), /^The page reaches 2 of 3 top-level entries found so far\. Every entry found so far holds 1 match\.$/m);
+    assert.match(renderModelText(sampled({ ...oneEach, complete: true, incompleteBecause: undefined }), context), /^The page reaches 2 of 3 top-level entries\. Every entry holds 1 match\.$/m);
   });
 });
