@@ -21,7 +21,7 @@ import type { MissingDirectory } from './missingDirectory';
 import type { NearMatches, PatternMatches } from './nearMatches';
 import { showName, type RawName } from '../names';
 import { quoted } from '../words';
-import { absoluteFrom } from '../request/absolutePattern';
+import { offeredPattern } from '../request/absolutePattern';
 import { whyNotOnDisk } from '../request/foldersOnDisk';
 import { isDirectory, joinedInAnyForm } from '../request/onDisk';
 import { anchoredPattern, hasGlobSyntax, pathSegments, repeatedTailLengths, versionControlNamed } from '../request/patternPath';
@@ -54,8 +54,7 @@ export async function explainEmpty(
     return { versionControl };
   }
   const shown = (found: ReadonlyArray<{ scope: number; name: RawName }>): string[] => found.map(({ scope, name }) => shownPath(request.scopes[scope], name));
-  // Written from the folder an absolute pattern named, where that narrowed the search (request.ts).
-  const offered = (pattern: string): string => (request.absoluteRoot === undefined ? pattern : absoluteFrom(request.absoluteRoot, pattern));
+  const offered = (pattern: string): string => offeredPattern(request.absoluteRoot, pattern);
   const shownMatches = ({ pattern, count, complete, first }: PatternMatches): ShownPatternMatches => ({ pattern: offered(pattern), count, complete, examples: shown(first) });
   const slips = emptyAnswerSlips(request);
   // Named only where the pattern would have found one of them there (nearPatterns.ts).

@@ -23,7 +23,7 @@ import { absolutePath, plainPath, shownPath } from '../walk/scopePaths';
 import { shownPathChunks } from '../spill/shownLines';
 import { DEFAULT_SPILL_LIMITS, saveSpill, type SpillOutcome } from '../spill/spill';
 import { readWarnings } from './warningText';
-import { absoluteFrom } from '../request/absolutePattern';
+import { offeredPattern } from '../request/absolutePattern';
 import { whyNotOnDisk } from '../request/foldersOnDisk';
 
 export interface CompletedSearchParts {
@@ -179,7 +179,7 @@ export class CompletedSearch implements GlobSearch {
 /** The pattern at any depth, as the answer offers it: from the folder an absolute pattern named, where that narrowed the search. */
 function anyDepthOffered(request: GlobRequest): string | undefined {
   const anyDepth = atAnyDepth(request.pattern.source);
-  return anyDepth === undefined || request.absoluteRoot === undefined ? anyDepth : absoluteFrom(request.absoluteRoot, anyDepth);
+  return anyDepth === undefined ? undefined : offeredPattern(request.absoluteRoot, anyDepth);
 }
 
 /**

@@ -46,6 +46,15 @@ export function absoluteFrom(root: string, pattern: string): string {
 }
 
 /**
+ * A pattern an answer offers, as the model is to pass it: as it is, or, where an absolute pattern
+ * narrowed a workspace of several folders to one (the request's `absoluteRoot`), written from that
+ * folder, since relative it would be matched in every folder.
+ */
+export function offeredPattern(absoluteRoot: string | undefined, pattern: string): string {
+  return absoluteRoot === undefined ? pattern : absoluteFrom(absoluteRoot, pattern);
+}
+
+/**
  * An absolute pattern inside a workspace folder (or inside `path`) becomes that root plus a
  * pattern anchored to it (SPEC §1), a negated one too (`!/ws/dist/` → `!/dist/`: every file not
  * under dist/). Any other leading `/` keeps its glob meaning: anchored.
